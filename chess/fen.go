@@ -1,0 +1,263 @@
+package chess
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// StartPosition returns the standard starting position.
+func StartPosition() *Position {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// ParseFEN reads a position from Forsyth-Edwards Notation. The halfmove and
+// fullmove fields may be left out (they default to 0 and 1). Anything
+// malformed or impossible is an error that says what is wrong. Castling
+// rights whose king or rook is not at home are dropped silently; use
+// ParseFENNotes to hear about them.
+func ParseFEN(fen string) (*Position, error) {
+	p, _, err := ParseFENNotes(fen)
+	return p, err
+}
+
+// ParseFENNotes is ParseFEN that also returns notes on what it corrected
+// (castling rights dropped because the king or rook is not at home).
+func ParseFENNotes(fen string) (*Position, []string, error) {
+	fields := strings.Fields(fen)
+	if len(fields) < 4 || len(fields) > 6 {
+		return nil, nil, fmt.Errorf("FEN needs 4 to 6 space-separated fields (board, side, castling, en passant[, halfmove, fullmove]), got %d", len(fields))
+	}
+	p := &Position{ep: NoSquare, fullmove: 1}
+	if err := p.parseBoard(fields[0]); err != nil {
+		return nil, nil, err
+	}
+	switch fields[1] {
+	case "w":
+		p.side = White
+	case "b":
+		p.side = Black
+	default:
+		return nil, nil, fmt.Errorf("side to move must be \"w\" or \"b\", got %q", fields[1])
+	}
+	notes, err := p.parseCastling(fields[2])
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.parseEnPassant(fields[3]); err != nil {
+		return nil, nil, err
+	}
+	if len(fields) >= 5 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 || n > 10000 {
+			return nil, nil, fmt.Errorf("halfmove clock must be a number from 0 to 10000, got %q", fields[4])
+		}
+		p.halfmove = n
+	}
+	if len(fields) == 6 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 0 || n > 100000 {
+			return nil, nil, fmt.Errorf("fullmove number must be a number from 0 to 100000, got %q", fields[5])
+		}
+		p.fullmove = n
+	}
+	if p.IsAttacked(p.list[p.side^1][0], p.side) {
+		return nil, nil, fmt.Errorf("the side not to move (%s) is in check", p.side^1)
+	}
+	p.key = p.ComputeKey()
+	return p, notes, nil
+}
+
+// parseBoard reads the piece placement field and fills board, lists, counts
+// and the running score.
+func (p *Position) parseBoard(s string) error {
+	ranks := strings.Split(s, "/")
+	if len(ranks) != 8 {
+		return fmt.Errorf("board needs 8 ranks separated by '/', got %d", len(ranks))
+	}
+	type placed struct {
+		sq Square
+		pc Piece
+	}
+	var kings [2][]Square
+	var others []placed
+	for i, row := range ranks {
+		rank := 7 - i
+		file := 0
+		for j := 0; j < len(row); j++ {
+			c := row[j]
+			if c >= '1' && c <= '8' {
+				file += int(c - '0')
+				continue
+			}
+			pc, ok := pieceFromLetter(c)
+			if !ok {
+				return fmt.Errorf("rank %d: %q is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8", rank+1, c)
+			}
+			if file > 7 {
+				return fmt.Errorf("rank %d has more than 8 squares", rank+1)
+			}
+			sq := NewSquare(file, rank)
+			if pc.Kind() == Pawn && (rank == 0 || rank == 7) {
+				return fmt.Errorf("a pawn stands on %s: pawns cannot be on the first or last rank", sq)
+			}
+			if pc.Kind() == King {
+				kings[pc.Color()] = append(kings[pc.Color()], sq)
+			} else {
+				others = append(others, placed{sq, pc})
+			}
+			file++
+		}
+		if file != 8 {
+			return fmt.Errorf("rank %d has %d squares, not 8", rank+1, file)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		switch len(kings[c]) {
+		case 0:
+			return fmt.Errorf("%s has no king", c)
+		case 1:
+		default:
+			return fmt.Errorf("%s has %d kings", c, len(kings[c]))
+		}
+	}
+	var perSide, pawns [2]int
+	for _, o := range others {
+		perSide[o.pc.Color()]++
+		if o.pc.Kind() == Pawn {
+			pawns[o.pc.Color()]++
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if perSide[c] > 15 {
+			return fmt.Errorf("%s has %d pieces besides the king; at most 15 are possible", c, perSide[c])
+		}
+		if pawns[c] > 8 {
+			return fmt.Errorf("%s has %d pawns; at most 8 are possible", c, pawns[c])
+		}
+	}
+	// Kings first, so that each king sits in slot 0 of its list.
+	p.put(kings[White][0], WKing)
+	p.put(kings[Black][0], BKing)
+	for _, o := range others {
+		p.put(o.sq, o.pc)
+	}
+	return nil
+}
+
+// parseCastling reads the castling field, dropping rights whose king and
+// rook are not at home.
+func (p *Position) parseCastling(s string) ([]string, error) {
+	if s == "-" {
+		return nil, nil
+	}
+	var notes []string
+	for i := 0; i < len(s); i++ {
+		idx := strings.IndexByte("KQkq", s[i])
+		if idx < 0 {
+			return nil, fmt.Errorf("castling field %q: %q is not one of K, Q, k, q", s, s[i])
+		}
+		right := CastleRights(1 << idx)
+		if p.castle&right != 0 {
+			return nil, fmt.Errorf("castling field %q repeats %q", s, s[i])
+		}
+		king, rook, kingSq, rookSq := WKing, WRook, E1, H1
+		switch s[i] {
+		case 'Q':
+			rookSq = A1
+		case 'k':
+			king, rook, kingSq, rookSq = BKing, BRook, E8, H8
+		case 'q':
+			king, rook, kingSq, rookSq = BKing, BRook, E8, A8
+		}
+		switch {
+		case p.board[kingSq] != king:
+			notes = append(notes, fmt.Sprintf("castling right %c dropped: no %s king on %s", s[i], king.Color(), kingSq))
+		case p.board[rookSq] != rook:
+			notes = append(notes, fmt.Sprintf("castling right %c dropped: no %s rook on %s", s[i], rook.Color(), rookSq))
+		default:
+			p.castle |= right
+		}
+	}
+	return notes, nil
+}
+
+// parseEnPassant reads the en-passant field and checks that a pawn could
+// just have pushed past the square.
+func (p *Position) parseEnPassant(s string) error {
+	if s == "-" {
+		return nil
+	}
+	sq, err := ParseSquare(s)
+	if err != nil {
+		return fmt.Errorf("en-passant field: %v", err)
+	}
+	wantRank, pusher, dir := 5, BPawn, Square(south) // White to move: Black pushed
+	if p.side == Black {
+		wantRank, pusher, dir = 2, WPawn, north
+	}
+	if sq.Rank() != wantRank {
+		return fmt.Errorf("en-passant square %s is on the wrong rank: with %s to move it must be on rank %d", sq, p.side, wantRank+1)
+	}
+	if p.board[sq] != Empty || p.board[(sq-dir)&0x7f] != Empty || p.board[(sq+dir)&0x7f] != pusher {
+		return fmt.Errorf("en-passant square %s: no %s pawn could just have pushed two squares past it", sq, pusher.Color())
+	}
+	p.ep = sq
+	return nil
+}
+
+// FEN returns the position in Forsyth-Edwards Notation.
+func (p *Position) FEN() string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			pc := p.board[NewSquare(file, rank)]
+			if pc == Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteString(pc.String())
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	side := "w"
+	if p.side == Black {
+		side = "b"
+	}
+	fmt.Fprintf(&b, " %s %s %s %d %d", side, p.castle, p.ep, p.halfmove, p.fullmove)
+	return b.String()
+}
+
+// String returns the FEN.
+func (p *Position) String() string { return p.FEN() }
+
+// Board returns a text diagram of the position, White at the bottom.
+func (p *Position) Board() string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		fmt.Fprintf(&b, "%d ", rank+1)
+		for file := 0; file < 8; file++ {
+			b.WriteString(" " + p.board[NewSquare(file, rank)].String())
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("   a b c d e f g h\n")
+	return b.String()
+}

@@ -1,0 +1,158 @@
+package chess
+
+// Undo holds what MakeMove destroys and UnmakeMove cannot work out in
+// reverse. Everything else (where the piece came from, what it was, whether a
+// rook moved with the king) is in the move and on the board.
+type Undo struct {
+	captured Piece        // the piece taken (overwritten on the board)
+	capSlot  uint8        // its slot in its side's piece list, to restore list order
+	castle   CastleRights // rights are lost for good; the board cannot say which were held
+	ep       Square       // every move clears the en-passant square
+	halfmove int          // reset to zero by captures and pawn moves
+	// key could be recomputed by replaying the XORs backwards; copying 8
+	// bytes is cheaper than a dozen table loads, so it is kept.
+	key uint64
+}
+
+// castleMask[sq] is ANDed into the rights for both squares of every move: a
+// king or rook leaving home, or a rook captured at home, loses its rights.
+var castleMask [128]CastleRights
+
+func init() {
+	for i := range castleMask {
+		castleMask[i] = AllCastle
+	}
+	castleMask[E1] &^= WhiteOO | WhiteOOO
+	castleMask[H1] &^= WhiteOO
+	castleMask[A1] &^= WhiteOOO
+	castleMask[E8] &^= BlackOO | BlackOOO
+	castleMask[H8] &^= BlackOO
+	castleMask[A8] &^= BlackOOO
+}
+
+// castleRook returns the rook's from and to squares for a castling move
+// whose king lands on kingTo.
+func castleRook(kingTo Square) (from, to Square) {
+	switch kingTo {
+	case G1:
+		return H1, F1
+	case C1:
+		return A1, D1
+	case G8:
+		return H8, F8
+	default: // C8
+		return A8, D8
+	}
+}
+
+// MakeMove plays m, which must be legal (from a generator or a parser), in
+// place, and returns what UnmakeMove needs to take it back.
+func (p *Position) MakeMove(m Move) Undo {
+	u := Undo{captured: Empty, castle: p.castle, ep: p.ep, halfmove: p.halfmove, key: p.key}
+	from, to := m.From(), m.To()
+	if p.ep != NoSquare {
+		if p.epKeyed() {
+			p.key ^= epKeys[p.ep&7]
+		}
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if m&FlagCapture != 0 {
+		capSq := to
+		if m&FlagEnPassant != 0 { // the taken pawn stands behind the target square
+			if p.side == White {
+				capSq = to - 16
+			} else {
+				capSq = to + 16
+			}
+		}
+		u.captured = p.board[capSq&0x7f]
+		u.capSlot = p.index[capSq&0x7f]
+		p.remove(capSq)
+		p.halfmove = 0
+	}
+	p.relocate(from, to)
+	if p.board[to&0x7f].Kind() == Pawn {
+		p.halfmove = 0
+		if promo := m.Promotion(); promo != NoKind {
+			p.transform(to, MakePiece(p.side, promo))
+		} else if m&FlagDoublePush != 0 {
+			p.ep = (from + to) / 2
+			p.side ^= 1 // epKeyed asks about the side that will move next
+			if p.epKeyed() {
+				p.key ^= epKeys[p.ep&7]
+			}
+			p.side ^= 1
+		}
+	} else if m&FlagCastle != 0 {
+		rf, rt := castleRook(to)
+		p.relocate(rf, rt)
+	}
+	if p.castle != NoCastle {
+		nc := p.castle & castleMask[from&0x7f] & castleMask[to&0x7f]
+		p.key ^= castleKeys[p.castle] ^ castleKeys[nc]
+		p.castle = nc
+	}
+	p.key ^= whiteKey
+	p.side ^= 1
+	if p.side == White {
+		p.fullmove++
+	}
+	return u
+}
+
+// UnmakeMove takes back m, which must be the last move made, restoring the
+// position exactly (board, lists, key, score, every field).
+func (p *Position) UnmakeMove(m Move, u Undo) {
+	from, to := m.From(), m.To()
+	if p.side == White {
+		p.fullmove--
+	}
+	p.side ^= 1
+	if m&FlagCastle != 0 {
+		rf, rt := castleRook(to)
+		p.relocate(rt, rf)
+	} else if m.Promotion() != NoKind {
+		p.transform(to, MakePiece(p.side, Pawn))
+	}
+	p.relocate(to, from)
+	if m&FlagCapture != 0 {
+		capSq := to
+		if m&FlagEnPassant != 0 {
+			if p.side == White {
+				capSq = to - 16
+			} else {
+				capSq = to + 16
+			}
+		}
+		p.putAt(capSq, u.captured, u.capSlot)
+	}
+	p.castle = u.castle
+	p.ep = u.ep
+	p.halfmove = u.halfmove
+	p.key = u.key
+}
+
+// MakeNullMove passes the turn (for the search's null-move pruning). It must
+// not be called when the side to move is in check.
+func (p *Position) MakeNullMove() Undo {
+	u := Undo{captured: Empty, castle: p.castle, ep: p.ep, halfmove: p.halfmove, key: p.key}
+	if p.ep != NoSquare {
+		if p.epKeyed() {
+			p.key ^= epKeys[p.ep&7]
+		}
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	p.key ^= whiteKey
+	p.side ^= 1
+	return u
+}
+
+// UnmakeNullMove takes back MakeNullMove.
+func (p *Position) UnmakeNullMove(u Undo) {
+	p.side ^= 1
+	p.ep = u.ep
+	p.halfmove = u.halfmove
+	p.key = u.key
+}

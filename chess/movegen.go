@@ -1,0 +1,270 @@
+package chess
+
+// Legal move generation.
+//
+// ox88 generates legal moves directly instead of generating pseudo-legal
+// moves and testing each one by making it. Before generating, it finds the
+// pieces giving check and the pieces pinned to the king by walking from each
+// enemy slider that is aligned with the king (one attack-table lookup tells
+// which are). Then:
+//
+//   - in double check only the king moves;
+//   - in single check every other piece must land on checkMask: the checker's
+//     square or, for a sliding checker, a square between it and the king;
+//   - a pinned piece may only move along the line through its king;
+//   - the king may not step onto an attacked square (asked with the king
+//     lifted off the board, so it cannot hide behind itself);
+//   - castling needs the right, empty squares, and no attacked square on the
+//     king's path, king's square included;
+//   - en passant, rare and full of traps (the pin along the rank where both
+//     pawns leave it), is made, tested and unmade.
+//
+// checkMask and the pinned set are 64-bit sets over Index64 squares.
+
+// bit returns the 64-square set holding only sq.
+func bit(sq Square) uint64 { return 1 << ((sq + sq&7) >> 1 & 63) }
+
+// GenerateMoves fills ml with every legal move.
+func (p *Position) GenerateMoves(ml *MoveList) { ml.N = 0; p.generate(ml, true) }
+
+// GenerateCaptures fills ml with the legal captures, en-passant captures and
+// promotions (all four kinds, capturing or not). Its output is exactly the
+// subsequence of GenerateMoves' output that is of those kinds, in the same
+// order, because both run the same code.
+func (p *Position) GenerateCaptures(ml *MoveList) { ml.N = 0; p.generate(ml, false) }
+
+// checkInfo returns the squares a non-king move must land on to meet a
+// check (all ones when not in check), the set of pinned pieces, and the
+// number of checkers.
+func (p *Position) checkInfo() (checkMask, pinned uint64, checkers int) {
+	us := p.side
+	them := us ^ 1
+	ksq := p.list[us][0]
+	checkMask = ^uint64(0)
+	n := int(p.count[them] & 31)
+	for i := 1; i < n && i < 16; i++ {
+		s := p.list[them][i]
+		pc := p.board[s&0x7f]
+		d := diffIndex(s, ksq)
+		mask := attackMask[d]
+		if mask == 0 {
+			continue
+		}
+		switch k := pc.Kind(); k {
+		case Pawn:
+			if mask&pieceAttackBit(pc) != 0 {
+				checkers++
+				checkMask = bit(s)
+			}
+		case Knight:
+			if mask&(1<<Knight) != 0 {
+				checkers++
+				checkMask = bit(s)
+			}
+		default: // Bishop, Rook, Queen: the enemy king is not in the list past slot 0
+			if mask&(1<<k) == 0 {
+				continue
+			}
+			step := attackStep[d]
+			var blocker Square
+			blockers := 0
+			for t := s + step; t != ksq; t += step {
+				if p.board[t&0x7f] != Empty {
+					blockers++
+					if blockers > 1 {
+						break
+					}
+					blocker = t
+				}
+			}
+			switch {
+			case blockers == 0:
+				checkers++
+				var m uint64
+				for t := s; t != ksq; t += step {
+					m |= bit(t)
+				}
+				checkMask = m
+			case blockers == 1 && p.board[blocker&0x7f].Color() == us:
+				pinned |= bit(blocker)
+			}
+		}
+	}
+	return checkMask, pinned, checkers
+}
+
+// generate appends legal moves to ml: all of them when quiets is true, else
+// only captures and promotions.
+func (p *Position) generate(ml *MoveList, quiets bool) {
+	us := p.side
+	them := us ^ 1
+	ksq := p.list[us][0]
+	checkMask, pinned, checkers := p.checkInfo()
+
+	if checkers < 2 {
+		n := int(p.count[us] & 31)
+		for i := 1; i < n && i < 16; i++ {
+			from := p.list[us][i]
+			pc := p.board[from&0x7f]
+			var pinDir Square
+			if pinned&bit(from) != 0 {
+				pinDir = attackStep[diffIndex(ksq, from)]
+			}
+			switch pc.Kind() {
+			case Pawn:
+				p.genPawn(ml, from, pinDir, checkMask, quiets)
+			case Knight:
+				if pinDir != 0 {
+					continue // a pinned knight can never move
+				}
+				for _, d := range knightSteps {
+					to := from + d
+					if !to.OnBoard() || checkMask&bit(to) == 0 {
+						continue
+					}
+					if t := p.board[to&0x7f]; t == Empty {
+						if quiets {
+							ml.add(Move(from) | Move(to)<<8)
+						}
+					} else if t.Color() == them {
+						ml.add(Move(from) | Move(to)<<8 | FlagCapture)
+					}
+				}
+			case Bishop:
+				p.genSlider(ml, from, bishopSteps[:], pinDir, checkMask, quiets)
+			case Rook:
+				p.genSlider(ml, from, rookSteps[:], pinDir, checkMask, quiets)
+			case Queen:
+				p.genSlider(ml, from, kingSteps[:], pinDir, checkMask, quiets)
+			}
+		}
+	}
+
+	// King moves, with the king lifted so that it does not block a ray
+	// that would attack the square it steps back onto.
+	king := p.board[ksq&0x7f]
+	p.board[ksq&0x7f] = Empty
+	for _, d := range kingSteps {
+		to := ksq + d
+		if !to.OnBoard() {
+			continue
+		}
+		t := p.board[to&0x7f]
+		if t == Empty {
+			if quiets && !p.IsAttacked(to, them) {
+				ml.add(Move(ksq) | Move(to)<<8)
+			}
+		} else if t.Color() == them && !p.IsAttacked(to, them) {
+			ml.add(Move(ksq) | Move(to)<<8 | FlagCapture)
+		}
+	}
+	p.board[ksq&0x7f] = king
+
+	// Castling: only when the right is held, the squares between are empty
+	// and the king is not in check and crosses no attacked square.
+	if quiets && checkers == 0 && p.castle != NoCastle {
+		if us == White {
+			if p.castle&WhiteOO != 0 && p.board[F1] == Empty && p.board[G1] == Empty &&
+				!p.IsAttacked(F1, Black) && !p.IsAttacked(G1, Black) {
+				ml.add(Move(E1) | Move(G1)<<8 | FlagCastle)
+			}
+			if p.castle&WhiteOOO != 0 && p.board[D1] == Empty && p.board[C1] == Empty && p.board[B1] == Empty &&
+				!p.IsAttacked(D1, Black) && !p.IsAttacked(C1, Black) {
+				ml.add(Move(E1) | Move(C1)<<8 | FlagCastle)
+			}
+		} else {
+			if p.castle&BlackOO != 0 && p.board[F8] == Empty && p.board[G8] == Empty &&
+				!p.IsAttacked(F8, White) && !p.IsAttacked(G8, White) {
+				ml.add(Move(E8) | Move(G8)<<8 | FlagCastle)
+			}
+			if p.castle&BlackOOO != 0 && p.board[D8] == Empty && p.board[C8] == Empty && p.board[B8] == Empty &&
+				!p.IsAttacked(D8, White) && !p.IsAttacked(C8, White) {
+				ml.add(Move(E8) | Move(C8)<<8 | FlagCastle)
+			}
+		}
+	}
+}
+
+// genSlider appends the moves of a bishop, rook or queen on from. A pinned
+// slider (pinDir != 0) keeps to the two directions along its pin.
+func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir Square, checkMask uint64, quiets bool) {
+	them := p.side ^ 1
+	for _, d := range steps {
+		if pinDir != 0 && d != pinDir && d != -pinDir {
+			continue
+		}
+		for to := from + d; to.OnBoard(); to += d {
+			t := p.board[to&0x7f]
+			if t == Empty {
+				if quiets && checkMask&bit(to) != 0 {
+					ml.add(Move(from) | Move(to)<<8)
+				}
+				continue
+			}
+			if t.Color() == them && checkMask&bit(to) != 0 {
+				ml.add(Move(from) | Move(to)<<8 | FlagCapture)
+			}
+			break
+		}
+	}
+}
+
+// addPromotions appends the four promotions of one pawn move, queen first.
+func addPromotions(ml *MoveList, m Move) {
+	ml.add(m | Move(Queen)<<16)
+	ml.add(m | Move(Rook)<<16)
+	ml.add(m | Move(Bishop)<<16)
+	ml.add(m | Move(Knight)<<16)
+}
+
+// genPawn appends the moves of the pawn on from: pushes (single, double,
+// promoting), captures (promoting or not) and en passant.
+func (p *Position) genPawn(ml *MoveList, from Square, pinDir Square, checkMask uint64, quiets bool) {
+	us := p.side
+	them := us ^ 1
+	push := pawnPush[us]
+	promoting := (from + push).Rank() == promotionRank[us]
+
+	// Pushes: a pawn pinned along a diagonal or rank cannot push.
+	if to := from + push; p.board[to&0x7f] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
+		if promoting {
+			if checkMask&bit(to) != 0 {
+				addPromotions(ml, Move(from)|Move(to)<<8)
+			}
+		} else if quiets {
+			if checkMask&bit(to) != 0 {
+				ml.add(Move(from) | Move(to)<<8)
+			}
+			if to2 := to + push; from.Rank() == startRank[us] && p.board[to2&0x7f] == Empty && checkMask&bit(to2) != 0 {
+				ml.add(Move(from) | Move(to2)<<8 | FlagDoublePush)
+			}
+		}
+	}
+
+	for _, d := range pawnCaptures[us] {
+		to := from + d
+		if !to.OnBoard() || (pinDir != 0 && d != pinDir && d != -pinDir) {
+			continue
+		}
+		if t := p.board[to&0x7f]; t != Empty {
+			if t.Color() == them && checkMask&bit(to) != 0 {
+				if promoting {
+					addPromotions(ml, Move(from)|Move(to)<<8|FlagCapture)
+				} else {
+					ml.add(Move(from) | Move(to)<<8 | FlagCapture)
+				}
+			}
+		} else if to == p.ep {
+			// En passant: made, tested and unmade. Both pawns leave their
+			// squares, which can expose the king along the rank, and the
+			// taken pawn may be the checker; the test covers every case.
+			m := Move(from) | Move(to)<<8 | FlagCapture | FlagEnPassant
+			u := p.MakeMove(m)
+			legal := !p.IsAttacked(p.list[us][0], them)
+			p.UnmakeMove(m, u)
+			if legal {
+				ml.add(m)
+			}
+		}
+	}
+}

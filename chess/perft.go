@@ -1,0 +1,45 @@
+package chess
+
+// Perft counts the leaf nodes of the legal move tree to the given depth.
+// Its counts are published for many positions, so any difference from them
+// proves a bug in generation or make/unmake. The last ply is counted in bulk:
+// at depth 1 the number of legal moves is the number of leaves, so those
+// moves are generated but not made.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	if depth == 1 {
+		return uint64(ml.N)
+	}
+	var nodes uint64
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		u := p.MakeMove(m)
+		nodes += p.Perft(depth - 1)
+		p.UnmakeMove(m, u)
+	}
+	return nodes
+}
+
+// DivideEntry is one root move and the leaf count below it.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// Divide returns, for every legal root move, the perft count below it: the
+// tool for finding which move a wrong total hides in.
+func (p *Position) Divide(depth int) []DivideEntry {
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	out := make([]DivideEntry, 0, ml.N)
+	for _, m := range ml.Slice() {
+		u := p.MakeMove(m)
+		out = append(out, DivideEntry{m, p.Perft(depth - 1)})
+		p.UnmakeMove(m, u)
+	}
+	return out
+}

@@ -1,0 +1,82 @@
+package chess
+
+// Zobrist keys in Polyglot's layout (see random64.go). A position's key is
+// the XOR of one key per piece on its square, one per castling right held, one
+// for the en-passant file when a capture there is possible, and one when
+// White is to move.
+
+var (
+	pieceKeys  [16][128]uint64 // indexed by Piece and 0x88 square
+	castleKeys [16]uint64      // indexed by the 4-bit castling rights
+	epKeys     [8]uint64       // indexed by file
+	whiteKey   uint64          // XORed in when White is to move
+)
+
+func init() {
+	for p := WPawn; p <= BKing; p++ {
+		if p.Kind() == NoKind || p.Kind() > King {
+			continue
+		}
+		// Polyglot orders kinds black pawn, white pawn, black knight, ...
+		kind := 2 * int(p.Kind()-1)
+		if p.Color() == White {
+			kind++
+		}
+		for i := 0; i < 64; i++ {
+			pieceKeys[p][SquareFrom64(i)] = polyglotRandom[64*kind+i]
+		}
+	}
+	for r := 0; r < 16; r++ {
+		for b := 0; b < 4; b++ {
+			if r&(1<<b) != 0 {
+				castleKeys[r] ^= polyglotRandom[768+b]
+			}
+		}
+	}
+	for f := 0; f < 8; f++ {
+		epKeys[f] = polyglotRandom[772+f]
+	}
+	whiteKey = polyglotRandom[780]
+}
+
+// epKeyed reports whether the en-passant square enters the key. Polyglot's
+// rule: only when a pawn of the side to move stands beside the pawn that just
+// pushed two squares (whether or not the capture would be legal).
+func (p *Position) epKeyed() bool {
+	if p.ep == NoSquare {
+		return false
+	}
+	pawn := MakePiece(p.side, Pawn)
+	var victim Square
+	if p.side == White {
+		victim = p.ep - 16
+	} else {
+		victim = p.ep + 16
+	}
+	if l := victim - 1; l.OnBoard() && p.board[l] == pawn {
+		return true
+	}
+	if r := victim + 1; r.OnBoard() && p.board[r] == pawn {
+		return true
+	}
+	return false
+}
+
+// ComputeKey returns the position's key computed from scratch. The
+// incrementally kept Key must always equal it; tests check that.
+func (p *Position) ComputeKey() uint64 {
+	var k uint64
+	for sq := Square(0); sq < 128; sq++ {
+		if sq.OnBoard() && p.board[sq] != Empty {
+			k ^= pieceKeys[p.board[sq]][sq]
+		}
+	}
+	k ^= castleKeys[p.castle]
+	if p.epKeyed() {
+		k ^= epKeys[p.ep.File()]
+	}
+	if p.side == White {
+		k ^= whiteKey
+	}
+	return k
+}

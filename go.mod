@@ -1,0 +1,3 @@
+module ox88
+
+go 1.26
