@@ -1,0 +1,72 @@
+package chess
+
+import "testing"
+
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+func mustFEN(b *testing.B, fen string) *Position {
+	p, err := ParseFEN(fen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+func BenchmarkPerftStart4(b *testing.B) {
+	p := mustFEN(b, StartFEN)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Perft(4)
+	}
+}
+
+func BenchmarkPerftKiwipete3(b *testing.B) {
+	p := mustFEN(b, kiwipete)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Perft(3)
+	}
+}
+
+func BenchmarkGenerateMoves(b *testing.B) {
+	p := mustFEN(b, kiwipete)
+	var ml MoveList
+	b.ReportAllocs()
+	for b.Loop() {
+		p.GenerateMoves(&ml)
+	}
+}
+
+func BenchmarkGenerateCaptures(b *testing.B) {
+	p := mustFEN(b, kiwipete)
+	var ml MoveList
+	b.ReportAllocs()
+	for b.Loop() {
+		p.GenerateCaptures(&ml)
+	}
+}
+
+func BenchmarkMakeUnmake(b *testing.B) {
+	p := mustFEN(b, kiwipete)
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range ml.Slice() {
+			u := p.MakeMove(m)
+			p.UnmakeMove(m, u)
+		}
+	}
+}
+
+func BenchmarkIsAttacked(b *testing.B) {
+	p := mustFEN(b, kiwipete)
+	b.ReportAllocs()
+	for b.Loop() {
+		for sq := Square(0); sq < 0x78; sq++ {
+			if sq.OnBoard() {
+				p.IsAttacked(sq, Black)
+			}
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package chess
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestEPDBestMovesSAN parses every bm and am move of the tactical suites and
+// prints it back: the SAN must be identical, check marks included.
+func TestEPDBestMovesSAN(t *testing.T) {
+	n := 0
+	for _, file := range []string{"../testdata/wac.epd", "../testdata/bk.epd"} {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			fields := strings.Fields(sc.Text())
+			pos, err := ParseFEN(strings.Join(fields[:4], " "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, op := range strings.Split(strings.Join(fields[4:], " "), ";") {
+				op = strings.TrimSpace(op)
+				if !strings.HasPrefix(op, "bm ") && !strings.HasPrefix(op, "am ") {
+					continue
+				}
+				for _, san := range strings.Fields(op)[1:] {
+					m, err := pos.ParseSAN(san)
+					if err != nil {
+						t.Errorf("%s: %v", fields[0], err)
+						continue
+					}
+					if got := pos.SAN(m); got != san {
+						t.Errorf("%s: %q printed as %q", pos.FEN(), san, got)
+					}
+					n++
+				}
+			}
+		}
+		f.Close()
+	}
+	if n < 324 {
+		t.Errorf("only %d moves checked", n)
+	}
+}
+
+func TestSAN(t *testing.T) {
+	cases := []struct{ fen, uci, san string }{
+		{StartFEN, "g1f3", "Nf3"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8", "Rxa8+"},
+		{"7k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8q", "e8=Q+"},
+		{"7k/4P3/8/8/8/8/8/K7 w - - 0 1", "e7e8n", "e8=N"},
+		{"6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1", "e1e8", "Re8#"},
+		{"k7/8/8/3N1N2/8/8/8/K7 w - - 0 1", "d5e7", "Nde7"},
+		{"k7/8/8/3N4/8/3N4/8/K7 w - - 0 1", "d5f4", "N5f4"},
+		{"k7/8/8/1N1N4/8/1N1N4/8/K7 w - - 0 1", "d5c3", "Ndc3"},
+		{"4k3/8/8/8/8/Q7/8/Q1Q4K w - - 0 1", "a1b2", "Qa1b2"},
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", "exf6"},
+	}
+	for _, c := range cases {
+		pos, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := pos.ParseUCI(c.uci)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.uci, err)
+		}
+		if got := pos.SAN(m); got != c.san {
+			t.Errorf("%s %s: SAN %q, want %q", c.fen, c.uci, got, c.san)
+		}
+		back, err := pos.ParseSAN(c.san)
+		if err != nil || back != m {
+			t.Errorf("%s: ParseSAN(%q) = %v, %v; want %v", c.fen, c.san, back, err, m)
+		}
+	}
+}
+
+func TestParseMoveErrors(t *testing.T) {
+	pos := StartPosition()
+	for _, s := range []string{"", "e2e5", "e9e4", "Ke2", "Nf6", "O-O", "Qxd7", "zz", "e7e8q", "Nbd2x"} {
+		if m, err := pos.ParseMove(s); err == nil {
+			t.Errorf("ParseMove(%q) = %v, want an error", s, m)
+		}
+	}
+	for _, s := range []string{"e4", "e2e4", "Nf3", "g1f3", "Ng1-f3", "e2-e4", "Nf3!?"} {
+		if _, err := pos.ParseMove(s); err != nil {
+			t.Errorf("ParseMove(%q): %v", s, err)
+		}
+	}
+}

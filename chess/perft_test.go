@@ -1,0 +1,181 @@
+package chess
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// perftCase is one ";Dn count" entry of an EPD perft suite.
+type perftCase struct {
+	line  int
+	fen   string
+	depth int
+	nodes uint64
+}
+
+func loadPerftSuite(t testing.TB, path string) []perftCase {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []perftCase
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		parts := strings.Split(sc.Text(), ";")
+		for _, part := range parts[1:] {
+			fields := strings.Fields(part)
+			if len(fields) != 2 {
+				continue
+			}
+			d, err1 := strconv.Atoi(strings.TrimPrefix(fields[0], "D"))
+			n, err2 := strconv.ParseUint(fields[1], 10, 64)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s:%d: bad entry %q", path, line, part)
+			}
+			cases = append(cases, perftCase{line, strings.TrimSpace(parts[0]), d, n})
+		}
+	}
+	return cases
+}
+
+// perftCap keeps go test ./... to seconds; `ox88 perft --suite` runs the rest.
+func perftCap() uint64 {
+	if testing.Short() {
+		return 200_000
+	}
+	return 2_000_000
+}
+
+func TestPerftSuites(t *testing.T) {
+	for _, file := range []string{"../testdata/perftsuite.epd", "../testdata/perft-standard.epd"} {
+		ran := 0
+		for _, c := range loadPerftSuite(t, file) {
+			if c.nodes > perftCap() {
+				continue
+			}
+			pos, err := ParseFEN(c.fen)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", file, c.line, err)
+			}
+			if got := pos.Perft(c.depth); got != c.nodes {
+				t.Errorf("%s:%d %s depth %d: got %d, want %d", file, c.line, c.fen, c.depth, got, c.nodes)
+			}
+			ran++
+		}
+		if ran < 100 && file == "../testdata/perftsuite.epd" {
+			t.Errorf("%s: only %d entries ran", file, ran)
+		}
+	}
+}
+
+// checkTree walks the legal move tree to depth and checks at every node that
+// the incremental state equals a recount, that the captures-only list is
+// the exact ordered subsequence of the full list, and that unmake restores
+// the position exactly. It returns the number of nodes visited.
+func checkTree(t *testing.T, p *Position, depth int) int {
+	if got, want := p.Key(), p.ComputeKey(); got != want {
+		t.Fatalf("%s: key %016x, recomputed %016x", p.FEN(), got, want)
+	}
+	if got, want := p.PieceSquareTotal(), p.ComputePieceSquareTotal(); got != want {
+		t.Fatalf("%s: running score %d, recount %d", p.FEN(), got, want)
+	}
+	var all, caps MoveList
+	p.GenerateMoves(&all)
+	p.GenerateCaptures(&caps)
+	j := 0
+	for _, m := range all.Slice() {
+		if m.IsCapture() || m.IsPromotion() {
+			if j >= caps.N || caps.Moves[j] != m {
+				t.Fatalf("%s: captures list %v is not the ordered subsequence of %v", p.FEN(), caps.Slice(), all.Slice())
+			}
+			j++
+		}
+	}
+	if j != caps.N {
+		t.Fatalf("%s: captures list has %d extra moves", p.FEN(), caps.N-j)
+	}
+	if depth == 0 {
+		return 1
+	}
+	nodes := 1
+	for _, m := range all.Slice() {
+		before := *p
+		u := p.MakeMove(m)
+		if p.IsAttacked(p.KingSquare(p.SideToMove()^1), p.SideToMove()) {
+			t.Fatalf("%s: %s leaves the king in check", before.FEN(), m)
+		}
+		nodes += checkTree(t, p, depth-1)
+		p.UnmakeMove(m, u)
+		if !samePosition(p, &before) {
+			t.Fatalf("%s: unmake of %s did not restore the position, got %s", before.FEN(), m, p.FEN())
+		}
+	}
+	return nodes
+}
+
+func TestIncrementalStateOverPerftTrees(t *testing.T) {
+	SetPieceSquareTable(testTable())
+	defer SetPieceSquareTable(&[16][128]Score{})
+	budget := 3_000_000
+	if testing.Short() {
+		budget = 300_000
+	}
+	visited := 0
+	for _, file := range []string{"../testdata/perft-standard.epd", "../testdata/perftsuite.epd"} {
+		for _, c := range loadPerftSuite(t, file) {
+			if c.depth != 3 || visited > budget {
+				continue
+			}
+			pos, err := ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			visited += checkTree(t, pos, 3)
+		}
+	}
+	if visited < 100_000 && !testing.Short() {
+		t.Errorf("only %d nodes checked", visited)
+	}
+}
+
+// testTable is an arbitrary asymmetric piece-square table, so that the
+// running-total check exercises every square.
+func testTable() *[16][128]Score {
+	var t [16][128]Score
+	for p := 1; p < 16; p++ {
+		for sq := 0; sq < 128; sq++ {
+			v := (p*37 + sq*11) % 101
+			if Piece(p).Color() == Black {
+				v = -v
+			}
+			t[p][sq] = S(v, 2*v-7)
+		}
+	}
+	return &t
+}
+
+// samePosition reports whether a and b hold the same position in every
+// meaningful field, piece-list order included. Slots past a list's count and
+// index entries of empty squares are scratch and are not compared.
+func samePosition(a, b *Position) bool {
+	if a.board != b.board || a.count != b.count || a.pieces != b.pieces || a.side != b.side ||
+		a.castle != b.castle || a.ep != b.ep || a.halfmove != b.halfmove || a.fullmove != b.fullmove ||
+		a.key != b.key || a.psq != b.psq {
+		return false
+	}
+	for c := 0; c < 2; c++ {
+		for i := 0; i < int(a.count[c]); i++ {
+			if a.list[c][i] != b.list[c][i] || a.index[a.list[c][i]] != b.index[b.list[c][i]] {
+				return false
+			}
+		}
+	}
+	return true
+}
