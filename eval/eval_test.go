@@ -1,0 +1,225 @@
+package eval
+
+import (
+	"bufio"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+
+	"ox88/chess"
+)
+
+// mirrorFEN returns the colour-mirrored position: ranks flipped, colours
+// swapped, side to move, castling rights and en-passant square swapped.
+func mirrorFEN(t *testing.T, fen string) string {
+	t.Helper()
+	f := strings.Fields(fen)
+	ranks := strings.Split(f[0], "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	board := swapCase(strings.Join(ranks, "/"))
+	side := "w"
+	if f[1] == "w" {
+		side = "b"
+	}
+	castle := "-"
+	if f[2] != "-" {
+		c := swapCase(f[2])
+		castle = ""
+		for _, l := range "KQkq" {
+			if strings.ContainsRune(c, l) {
+				castle += string(l)
+			}
+		}
+	}
+	ep := f[3]
+	if ep != "-" {
+		ep = ep[:1] + string('1'+'8'-ep[1])
+	}
+	return strings.Join([]string{board, side, castle, ep}, " ")
+}
+
+func swapCase(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z':
+			b[i] = c - 32
+		case c >= 'A' && c <= 'Z':
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+// dataFENs reads the first four FEN fields of every line of the test data
+// files.
+func dataFENs(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, name := range []string{"wac.epd", "bk.epd", "perftsuite.epd", "perft-standard.epd"} {
+		f, err := os.Open("../testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			fields := strings.Fields(strings.ReplaceAll(sc.Text(), ";", " "))
+			if len(fields) >= 4 {
+				out = append(out, strings.Join(fields[:4], " "))
+			}
+		}
+		f.Close()
+	}
+	return out
+}
+
+// TestMirror checks that every data position and its colour mirror score the
+// same for the side to move, and that the running total is the recount.
+func TestMirror(t *testing.T) {
+	fens := dataFENs(t)
+	if len(fens) < 400 {
+		t.Fatalf("only %d positions read", len(fens))
+	}
+	for _, fen := range fens {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		mfen := mirrorFEN(t, fen)
+		mpos, err := chess.ParseFEN(mfen)
+		if err != nil {
+			t.Fatalf("%s: %v", mfen, err)
+		}
+		if a, b := Evaluate(pos), Evaluate(mpos); a != b {
+			t.Errorf("%s scores %d, its mirror %s scores %d", fen, a, mfen, b)
+		}
+		if a, b := pos.PieceSquareTotal(), mpos.PieceSquareTotal(); a != -b {
+			t.Errorf("%s: total %d/%d, mirror %d/%d", fen, a.MG(), a.EG(), b.MG(), b.EG())
+		}
+		if a, b := Material(pos), Material(mpos); a != b {
+			t.Errorf("%s: material %d, mirror %d", fen, a, b)
+		}
+	}
+}
+
+// TestStartIsBalanced checks the start position is worth the tempo only.
+func TestStartIsBalanced(t *testing.T) {
+	pos := chess.StartPosition()
+	if s := pos.PieceSquareTotal(); s != 0 {
+		t.Errorf("start total %d/%d, want 0", s.MG(), s.EG())
+	}
+	if v := Evaluate(pos); v != tempoBonus.MG() {
+		t.Errorf("start evaluates to %d, want the tempo %d", v, tempoBonus.MG())
+	}
+}
+
+// TestValues checks a few evaluations whose sign is certain.
+func TestValues(t *testing.T) {
+	for _, tc := range []struct {
+		fen      string
+		min, max int
+	}{
+		{"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 800, 2000},         // a queen up
+		{"4k3/8/8/8/8/8/8/3QK3 b - - 0 1", -2000, -800},       // the other side's view
+		{"4k3/8/8/8/8/8/8/3NK3 w - - 0 1", 0, 40},             // a lone knight cannot win
+		{"4k3/4P3/8/8/8/8/8/4K3 w - - 0 1", 150, 400},         // a seventh-rank passer
+		{"4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1", -1500, -600}, // eight pawns down
+	} {
+		pos, err := chess.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := Evaluate(pos); v < tc.min || v > tc.max {
+			t.Errorf("%s: %d, want %d..%d", tc.fen, v, tc.min, tc.max)
+		}
+	}
+}
+
+// pickWeighted chooses a move, favouring castling, en passant and
+// promotion so that the drift test meets them often.
+func pickWeighted(rng *rand.Rand, ml *chess.MoveList) chess.Move {
+	for _, m := range ml.Slice() {
+		if (m.IsCastle() || m.IsEnPassant() || m.IsPromotion()) && rng.Intn(4) != 0 {
+			return m
+		}
+	}
+	if rng.Intn(3) == 0 { // captures and pawn pushes keep games moving toward promotion
+		for _, m := range ml.Slice() {
+			if m.IsCapture() || m.IsDoublePush() {
+				return m
+			}
+		}
+	}
+	return ml.Moves[rng.Intn(ml.N)]
+}
+
+// TestDrift plays random games rich in castling, en passant and promotion;
+// after every make, unmake and redo the running material+PST total must
+// equal a recount from scratch.
+func TestDrift(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	var special [3]int
+	for g := 0; g < games; g++ {
+		pos := chess.StartPosition()
+		type played struct {
+			m chess.Move
+			u chess.Undo
+		}
+		var line []played
+		check := func(when string) {
+			if a, b := pos.PieceSquareTotal(), pos.ComputePieceSquareTotal(); a != b {
+				t.Fatalf("game %d, %s, %s: running %d/%d, recount %d/%d", g, when, pos.FEN(), a.MG(), a.EG(), b.MG(), b.EG())
+			}
+		}
+		var ml chess.MoveList
+		for ply := 0; ply < 200; ply++ {
+			pos.GenerateMoves(&ml)
+			if ml.N == 0 {
+				break
+			}
+			m := pickWeighted(rng, &ml)
+			switch {
+			case m.IsCastle():
+				special[0]++
+			case m.IsEnPassant():
+				special[1]++
+			case m.IsPromotion():
+				special[2]++
+			}
+			u := pos.MakeMove(m)
+			check("after make " + m.String())
+			pos.UnmakeMove(m, u)
+			check("after unmake " + m.String())
+			u = pos.MakeMove(m)
+			check("after redo " + m.String())
+			line = append(line, played{m, u})
+		}
+		// Undo the whole game, then redo it.
+		for i := len(line) - 1; i >= 0; i-- {
+			pos.UnmakeMove(line[i].m, line[i].u)
+			check("undoing the game")
+		}
+		for _, p := range line {
+			pos.MakeMove(p.m)
+			check("redoing the game")
+		}
+	}
+	if special[0] == 0 || special[1] == 0 || special[2] == 0 {
+		t.Errorf("castles %d, en passant %d, promotions %d: every kind must occur", special[0], special[1], special[2])
+	}
+	t.Logf("castles %d, en passant %d, promotions %d", special[0], special[1], special[2])
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
+	for i := 0; i < b.N; i++ {
+		Evaluate(pos)
+	}
+}

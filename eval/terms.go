@@ -1,0 +1,210 @@
+package eval
+
+import "ox88/chess"
+
+// pawnFiles summarises one side's pawns per file for the structure terms.
+// Files are stored at index file+1 so that the neighbours of the a and h
+// files can be read without a bounds test.
+type pawnFiles struct {
+	count   [10]int // pawns on each file
+	minRank [10]int // lowest rank of a pawn on the file (8 when none)
+	maxRank [10]int // highest rank of a pawn on the file (-1 when none)
+}
+
+func (pf *pawnFiles) init() {
+	for i := range pf.minRank {
+		pf.minRank[i] = 8
+		pf.maxRank[i] = -1
+	}
+}
+
+// terms returns the evaluation terms that are not kept incrementally, for
+// White (Black's terms subtracted). They read the board through the piece
+// lists: pawn structure and passed pawns, mobility, king attack and shelter,
+// bishop pair, rooks on open files, and the mop-up of bare kings.
+func terms(pos *chess.Position) chess.Score {
+	var pawns [2]pawnFiles
+	pawns[0].init()
+	pawns[1].init()
+	for c := chess.White; c <= chess.Black; c++ {
+		pawn := chess.MakePiece(c, chess.Pawn)
+		for _, sq := range pos.Squares(c) {
+			if pos.At(sq) != pawn {
+				continue
+			}
+			f, r := sq.File()+1, sq.Rank()
+			pf := &pawns[c]
+			pf.count[f]++
+			pf.minRank[f] = min(pf.minRank[f], r)
+			pf.maxRank[f] = max(pf.maxRank[f], r)
+		}
+	}
+	var s chess.Score
+	s += pawnStructure(pos, chess.White, &pawns) - pawnStructure(pos, chess.Black, &pawns)
+	s += pieces(pos, chess.White, &pawns) - pieces(pos, chess.Black, &pawns)
+	s += mopUp(pos)
+	return s
+}
+
+// pawnStructure scores side c's doubled, isolated and passed pawns.
+func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
+	own, opp := &pawns[c], &pawns[c^1]
+	var s chess.Score
+	for f := 1; f <= 8; f++ {
+		n := own.count[f]
+		if n == 0 {
+			continue
+		}
+		if n > 1 {
+			s += doubledPawn * chess.Score(n-1)
+		}
+		if own.count[f-1] == 0 && own.count[f+1] == 0 {
+			s += isolatedPawn * chess.Score(n)
+		}
+		// A passed pawn: only the most advanced pawn of a file can be one
+		// (the others are blocked by it), and no enemy pawn may stand in
+		// front of it on its own or a neighbouring file.
+		if c == chess.White {
+			r := own.maxRank[f]
+			if opp.maxRank[f-1] <= r && opp.maxRank[f] <= r && opp.maxRank[f+1] <= r {
+				s += passedPawn[r]
+			}
+		} else {
+			r := own.minRank[f]
+			if opp.minRank[f-1] >= r && opp.minRank[f] >= r && opp.minRank[f+1] >= r {
+				s += passedPawn[7-r]
+			}
+		}
+	}
+	return s
+}
+
+// pieces scores side c's minor and major pieces (mobility, king attack,
+// rooks on open files, the bishop pair) and its king's pawn shield.
+func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
+	var s chess.Score
+	enemyKing := pos.KingSquare(c ^ 1)
+	kingAttacks := 0
+	for _, from := range pos.Squares(c) {
+		pc := pos.At(from)
+		switch pc.Kind() {
+		case chess.Knight:
+			n := 0
+			for _, d := range knightSteps {
+				to := from + d
+				if to.OnBoard() {
+					if t := pos.At(to); t == chess.Empty || t.Color() != c {
+						n++
+					}
+					if nearKing[int(to)-int(enemyKing)+119] {
+						kingAttacks++
+					}
+				}
+			}
+			s += knightMobility * chess.Score(n-knightMobilityBase)
+		case chess.Bishop:
+			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+			s += bishopMobility * chess.Score(n-bishopMobilityBase)
+			kingAttacks += a
+		case chess.Rook:
+			n, a := slide(pos, from, c, rookSteps[:], enemyKing)
+			s += rookMobility * chess.Score(n-rookMobilityBase)
+			kingAttacks += a
+			f := from.File() + 1
+			if pawns[c].count[f] == 0 {
+				if pawns[c^1].count[f] == 0 {
+					s += rookOpenFile
+				} else {
+					s += rookHalfOpen
+				}
+			}
+		case chess.Queen:
+			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+			n2, a2 := slide(pos, from, c, rookSteps[:], enemyKing)
+			s += queenMobility * chess.Score(n+n2-queenMobilityBase)
+			kingAttacks += a + a2
+		}
+	}
+	if pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
+		s += chess.S(kingAttackWeight[min(kingAttacks, len(kingAttackWeight)-1)], 0)
+	}
+	if pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
+		s += bishopPair
+	}
+	s += shelter(pos, c)
+	return s
+}
+
+// slide counts the squares a slider on from reaches along steps (empty or
+// enemy-occupied) and how many of them lie next to the enemy king.
+func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.Square, enemyKing chess.Square) (n, attacks int) {
+	for _, d := range steps {
+		for to := from + d; to.OnBoard(); to += d {
+			if nearKing[int(to)-int(enemyKing)+119] {
+				attacks++
+			}
+			t := pos.At(to)
+			if t == chess.Empty {
+				n++
+				continue
+			}
+			if t.Color() != c {
+				n++
+			}
+			break
+		}
+	}
+	return n, attacks
+}
+
+// shelter scores the pawns in front of side c's king when it stands on its
+// first rank off the centre files (castled, or where castling would put it).
+func shelter(pos *chess.Position, c chess.Color) chess.Score {
+	k := pos.KingSquare(c)
+	home, fwd := 0, chess.Square(16)
+	if c == chess.Black {
+		home, fwd = 7, 0xf0
+	}
+	if k.Rank() != home || (k.File() >= 3 && k.File() <= 4) {
+		return 0
+	}
+	pawn := chess.MakePiece(c, chess.Pawn)
+	var s chess.Score
+	for df := -1; df <= 1; df++ {
+		f := k.File() + df
+		if f < 0 || f > 7 {
+			continue
+		}
+		sq := chess.NewSquare(f, home) + fwd
+		if pos.At(sq) == pawn || pos.At(sq+fwd) == pawn {
+			s += shieldPawn
+		}
+	}
+	return s
+}
+
+// mopUp returns the bonus (White's view) for the side whose opponent has a
+// bare king and who has mating material: the bare king is pushed to the
+// edge and the kings are brought together.
+func mopUp(pos *chess.Position) chess.Score {
+	for c := chess.White; c <= chess.Black; c++ {
+		if len(pos.Squares(c^1)) != 1 || nonPawn(pos, c) < 500 {
+			continue
+		}
+		loser, winner := pos.KingSquare(c^1), pos.KingSquare(c)
+		dist := max(abs(loser.File()-winner.File()), abs(loser.Rank()-winner.Rank()))
+		v := mopEdge*centreDistance[loser] + mopDistance*(14-2*dist)
+		if c == chess.Black {
+			v = -v
+		}
+		return chess.S(v, v)
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
