@@ -1,0 +1,216 @@
+package game
+
+import (
+	"fmt"
+
+	"ox88/chess"
+)
+
+// Game is one game: a start position, the moves played from it, a current
+// ply that Undo, Redo and GoTo move, tags, comments and a set outcome.
+type Game struct {
+	positions []chess.Position // positions[i] is the position after i moves
+	moves     []chess.Move     // moves[i] leads from positions[i] to positions[i+1]
+	sans      []string         // sans[i] is moves[i] in SAN
+	ply       int              // the current position is positions[ply]
+
+	tags     []tag          // in the order they were set
+	comments map[int]string // comments[i] follows the move of ply i (0: before the first move)
+
+	set    Outcome // an outcome the board cannot show (resignation, time...)
+	setPly int     // the ply at which set was decided
+}
+
+// tag is one PGN tag pair.
+type tag struct{ key, value string }
+
+// New returns a game that starts at start (the standard start position if
+// start is nil).
+func New(start *chess.Position) *Game {
+	if start == nil {
+		start = chess.StartPosition()
+	}
+	return &Game{
+		positions: []chess.Position{*start},
+		comments:  map[int]string{},
+		set:       Outcome{Result: NoResult},
+	}
+}
+
+// NewFromFEN returns a game that starts at the position in fen.
+func NewFromFEN(fen string) (*Game, error) {
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	return New(pos), nil
+}
+
+// Start returns the position the game started from.
+func (g *Game) Start() chess.Position { return g.positions[0] }
+
+// Position returns a copy of the current position.
+func (g *Game) Position() chess.Position { return g.positions[g.ply] }
+
+// PositionAt returns a copy of the position after ply moves (0 <= ply <= Len()).
+func (g *Game) PositionAt(ply int) chess.Position { return g.positions[ply] }
+
+// Moves returns the moves played up to the current ply.
+func (g *Game) Moves() []chess.Move { return append([]chess.Move(nil), g.moves[:g.ply]...) }
+
+// AllMoves returns every move of the game, the redo tail included.
+func (g *Game) AllMoves() []chess.Move { return append([]chess.Move(nil), g.moves...) }
+
+// Ply returns the number of moves played up to the current position.
+func (g *Game) Ply() int { return g.ply }
+
+// Len returns the number of moves in the game, the redo tail included.
+func (g *Game) Len() int { return len(g.moves) }
+
+// LastMove returns the move that led to the current position, or NoMove.
+func (g *Game) LastMove() chess.Move {
+	if g.ply == 0 {
+		return chess.NoMove
+	}
+	return g.moves[g.ply-1]
+}
+
+// MoveAt returns the move of ply i (1-based: MoveAt(1) is the first move).
+func (g *Game) MoveAt(i int) chess.Move { return g.moves[i-1] }
+
+// SANAt returns the move of ply i (1-based) in SAN.
+func (g *Game) SANAt(i int) string { return g.sans[i-1] }
+
+// SANMoves returns the moves up to the current ply in SAN.
+func (g *Game) SANMoves() []string { return append([]string(nil), g.sans[:g.ply]...) }
+
+// Keys returns the Zobrist keys of every position from the start through
+// the current one, for repetition detection.
+func (g *Game) Keys() []uint64 {
+	keys := make([]uint64, g.ply+1)
+	for i := range keys {
+		keys[i] = g.positions[i].Key()
+	}
+	return keys
+}
+
+// Play plays m, which must be legal in the current position. Moves after
+// the current ply (the redo tail) are dropped, with their comments, and so
+// is an outcome set with SetOutcome: a move means the game goes on.
+func (g *Game) Play(m chess.Move) error {
+	pos := g.positions[g.ply]
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	if !ml.Contains(m) {
+		return fmt.Errorf("move %s is not legal in this position", m)
+	}
+	san := pos.SAN(m)
+	pos.MakeMove(m)
+	g.truncate()
+	g.positions = append(g.positions, pos)
+	g.moves = append(g.moves, m)
+	g.sans = append(g.sans, san)
+	g.ply++
+	g.set = Outcome{Result: NoResult}
+	return nil
+}
+
+// truncate drops the redo tail and its comments.
+func (g *Game) truncate() {
+	if g.ply == len(g.moves) {
+		return
+	}
+	for k := range g.comments {
+		if k > g.ply {
+			delete(g.comments, k)
+		}
+	}
+	g.positions = g.positions[:g.ply+1]
+	g.moves = g.moves[:g.ply]
+	g.sans = g.sans[:g.ply]
+}
+
+// PlayString reads a move in UCI ("e2e4") or SAN ("Nf3") notation and plays
+// it. The error says why a move was refused.
+func (g *Game) PlayString(s string) (chess.Move, error) {
+	pos := g.positions[g.ply]
+	m, err := pos.ParseMove(s)
+	if err != nil {
+		return chess.NoMove, err
+	}
+	return m, g.Play(m)
+}
+
+// Undo steps back one move and reports whether there was one to take back.
+// The move stays in the redo tail.
+func (g *Game) Undo() bool {
+	if g.ply == 0 {
+		return false
+	}
+	g.ply--
+	return true
+}
+
+// Redo replays the next move of the redo tail and reports whether there was
+// one.
+func (g *Game) Redo() bool {
+	if g.ply == len(g.moves) {
+		return false
+	}
+	g.ply++
+	return true
+}
+
+// GoTo makes the position after ply moves the current one (0 is the start,
+// Len() the end); moves are neither added nor dropped.
+func (g *Game) GoTo(ply int) error {
+	if ply < 0 || ply > len(g.moves) {
+		return fmt.Errorf("ply %d is outside the game (0 to %d)", ply, len(g.moves))
+	}
+	g.ply = ply
+	return nil
+}
+
+// SetTag sets the PGN tag k to v (an empty v removes it). Result is not a
+// tag one sets: it follows the outcome.
+func (g *Game) SetTag(k, v string) {
+	for i := range g.tags {
+		if g.tags[i].key == k {
+			if v == "" {
+				g.tags = append(g.tags[:i], g.tags[i+1:]...)
+			} else {
+				g.tags[i].value = v
+			}
+			return
+		}
+	}
+	if v != "" {
+		g.tags = append(g.tags, tag{k, v})
+	}
+}
+
+// Tag returns the value of the PGN tag k, or "".
+func (g *Game) Tag(k string) string {
+	for _, t := range g.tags {
+		if t.key == k {
+			return t.value
+		}
+	}
+	return ""
+}
+
+// SetComment sets the comment that follows the move of ply (1-based; 0 is
+// a comment before the first move). An empty text removes it.
+func (g *Game) SetComment(ply int, text string) {
+	if ply < 0 || ply > len(g.moves) {
+		return
+	}
+	if text == "" {
+		delete(g.comments, ply)
+		return
+	}
+	g.comments[ply] = text
+}
+
+// Comment returns the comment after the move of ply, or "".
+func (g *Game) Comment(ply int) string { return g.comments[ply] }
