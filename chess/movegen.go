@@ -21,6 +21,10 @@ package chess
 //
 // checkMask and the pinned set are 64-bit sets over Index64 squares.
 
+// allSquares is the checkMask when not in check: every square is allowed,
+// and the generator skips computing bit(to).
+const allSquares = ^uint64(0)
+
 // bit returns the 64-square set holding only sq.
 func bit(sq Square) uint64 { return 1 << ((sq + sq&7) >> 1 & 63) }
 
@@ -102,24 +106,62 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 	checkMask, pinned, checkers := p.checkInfo()
 
 	if checkers < 2 {
+		// Pawn constants, hoisted out of the loop: pawns are half the
+		// pieces in most positions and their moves the largest share of
+		// generation time.
+		push := pawnPush[us]
+		capLeft, capRight := pawnCaptures[us][0], pawnCaptures[us][1]
+		lastRank, firstRank := promotionRank[us], startRank[us]
 		n := int(p.count[us] & 31)
 		for i := 1; i < n && i < 16; i++ {
 			from := p.list[us][i]
 			pc := p.board[from&0x7f]
 			var pinDir Square
-			if pinned&bit(from) != 0 {
+			if pinned != 0 && pinned&bit(from) != 0 {
 				pinDir = attackStep[diffIndex(ksq, from)]
 			}
 			switch pc.Kind() {
 			case Pawn:
-				p.genPawn(ml, from, pinDir, checkMask, quiets)
+				promoting := from.Rank()+int(int8(push))/16 == lastRank
+				// Pushes: a pawn pinned along a diagonal or rank cannot push.
+				if to := from + push; p.board[to&0x7f] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
+					if promoting {
+						if checkMask == allSquares || checkMask&bit(to) != 0 {
+							addPromotions(ml, Move(from)|Move(to)<<8)
+						}
+					} else if quiets {
+						if checkMask == allSquares || checkMask&bit(to) != 0 {
+							ml.add(Move(from) | Move(to)<<8)
+						}
+						if to2 := to + push; from.Rank() == firstRank && p.board[to2&0x7f] == Empty && (checkMask == allSquares || checkMask&bit(to2) != 0) {
+							ml.add(Move(from) | Move(to2)<<8 | FlagDoublePush)
+						}
+					}
+				}
+				for _, d := range [2]Square{capLeft, capRight} {
+					to := from + d
+					if !to.OnBoard() || (pinDir != 0 && d != pinDir && d != -pinDir) {
+						continue
+					}
+					if t := p.board[to&0x7f]; t != Empty {
+						if t.Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
+							if promoting {
+								addPromotions(ml, Move(from)|Move(to)<<8|FlagCapture)
+							} else {
+								ml.add(Move(from) | Move(to)<<8 | FlagCapture)
+							}
+						}
+					} else if to == p.ep {
+						p.addEnPassant(ml, Move(from)|Move(to)<<8|FlagCapture|FlagEnPassant)
+					}
+				}
 			case Knight:
 				if pinDir != 0 {
 					continue // a pinned knight can never move
 				}
 				for _, d := range knightSteps {
 					to := from + d
-					if !to.OnBoard() || checkMask&bit(to) == 0 {
+					if !to.OnBoard() || (checkMask != allSquares && checkMask&bit(to) == 0) {
 						continue
 					}
 					if t := p.board[to&0x7f]; t == Empty {
@@ -196,12 +238,12 @@ func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir S
 		for to := from + d; to.OnBoard(); to += d {
 			t := p.board[to&0x7f]
 			if t == Empty {
-				if quiets && checkMask&bit(to) != 0 {
+				if quiets && (checkMask == allSquares || checkMask&bit(to) != 0) {
 					ml.add(Move(from) | Move(to)<<8)
 				}
 				continue
 			}
-			if t.Color() == them && checkMask&bit(to) != 0 {
+			if t.Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
 				ml.add(Move(from) | Move(to)<<8 | FlagCapture)
 			}
 			break
@@ -217,54 +259,16 @@ func addPromotions(ml *MoveList, m Move) {
 	ml.add(m | Move(Knight)<<16)
 }
 
-// genPawn appends the moves of the pawn on from: pushes (single, double,
-// promoting), captures (promoting or not) and en passant.
-func (p *Position) genPawn(ml *MoveList, from Square, pinDir Square, checkMask uint64, quiets bool) {
+// addEnPassant appends the en-passant capture m if it is legal. It is made,
+// tested and unmade: both pawns leave their squares, which can expose the
+// king along the rank, and the taken pawn may be the checker; the test
+// covers every case, and en passant is too rare for the cost to matter.
+func (p *Position) addEnPassant(ml *MoveList, m Move) {
 	us := p.side
-	them := us ^ 1
-	push := pawnPush[us]
-	promoting := (from + push).Rank() == promotionRank[us]
-
-	// Pushes: a pawn pinned along a diagonal or rank cannot push.
-	if to := from + push; p.board[to&0x7f] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
-		if promoting {
-			if checkMask&bit(to) != 0 {
-				addPromotions(ml, Move(from)|Move(to)<<8)
-			}
-		} else if quiets {
-			if checkMask&bit(to) != 0 {
-				ml.add(Move(from) | Move(to)<<8)
-			}
-			if to2 := to + push; from.Rank() == startRank[us] && p.board[to2&0x7f] == Empty && checkMask&bit(to2) != 0 {
-				ml.add(Move(from) | Move(to2)<<8 | FlagDoublePush)
-			}
-		}
-	}
-
-	for _, d := range pawnCaptures[us] {
-		to := from + d
-		if !to.OnBoard() || (pinDir != 0 && d != pinDir && d != -pinDir) {
-			continue
-		}
-		if t := p.board[to&0x7f]; t != Empty {
-			if t.Color() == them && checkMask&bit(to) != 0 {
-				if promoting {
-					addPromotions(ml, Move(from)|Move(to)<<8|FlagCapture)
-				} else {
-					ml.add(Move(from) | Move(to)<<8 | FlagCapture)
-				}
-			}
-		} else if to == p.ep {
-			// En passant: made, tested and unmade. Both pawns leave their
-			// squares, which can expose the king along the rank, and the
-			// taken pawn may be the checker; the test covers every case.
-			m := Move(from) | Move(to)<<8 | FlagCapture | FlagEnPassant
-			u := p.MakeMove(m)
-			legal := !p.IsAttacked(p.list[us][0], them)
-			p.UnmakeMove(m, u)
-			if legal {
-				ml.add(m)
-			}
-		}
+	u := p.MakeMove(m)
+	legal := !p.IsAttacked(p.list[us][0], us^1)
+	p.UnmakeMove(m, u)
+	if legal {
+		ml.add(m)
 	}
 }

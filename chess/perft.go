@@ -9,16 +9,23 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	if depth == 1 {
+	// One move list per ply, allocated once: a MoveList declared inside the
+	// recursion would be zeroed (1 KB) at every node.
+	lists := make([]MoveList, depth)
+	return p.perft(lists)
+}
+
+func (p *Position) perft(lists []MoveList) uint64 {
+	ml := &lists[0]
+	p.GenerateMoves(ml)
+	if len(lists) == 1 {
 		return uint64(ml.N)
 	}
 	var nodes uint64
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
 		u := p.MakeMove(m)
-		nodes += p.Perft(depth - 1)
+		nodes += p.perft(lists[1:])
 		p.UnmakeMove(m, u)
 	}
 	return nodes
