@@ -31,6 +31,12 @@ type Book struct {
 
 // Open reads the Polyglot book at path.
 func Open(path string) (*Book, error) {
+	// Only a regular file: a name like /dev/stdin would block the caller.
+	if fi, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("book: %w", err)
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("book: %s is not a regular file", path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("book: %w", err)

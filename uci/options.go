@@ -1,0 +1,244 @@
+package uci
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"ox88/book"
+	"ox88/engine"
+)
+
+// Option limits and defaults.
+const (
+	defaultHashMB = 16   // transposition table size at start-up, in MiB
+	maxHashMB     = 4096 // the largest table a GUI may ask for, in MiB
+	maxMultiPV    = 64   // more lines than anyone reads
+	// defaultOverheadMS is the time kept back per move for the GUI and
+	// the pipe: Stockfish's default, and enough for lichess-bot's
+	// network round trip on a quiet connection.
+	defaultOverheadMS = 10
+	maxOverheadMS     = 5000
+	// minElo and maxElo bound UCI_Elo; the skill levels are calibrated
+	// onto this range by the match issue.
+	minElo     = 800
+	maxElo     = 2400
+	defaultElo = 1500
+)
+
+// optionKind is a UCI option type.
+type optionKind string
+
+// option declares one UCI option: its name as the GUI shows it, its type,
+// default and range.
+type option struct {
+	name     string
+	kind     optionKind // "spin", "check", "string", "button"
+	def      string
+	min, max int
+}
+
+// declare returns the option's "option name ..." line.
+func (o option) declare() string {
+	s := "option name " + o.name + " type " + string(o.kind)
+	switch o.kind {
+	case "spin":
+		s += fmt.Sprintf(" default %s min %d max %d", o.def, o.min, o.max)
+	case "check", "string":
+		s += " default " + o.def
+	}
+	return s
+}
+
+// optionTable lists the options in the order "uci" announces them.
+// Threads is left out on purpose: the search is single-threaded.
+var optionTable = []option{
+	{name: "Hash", kind: "spin", def: strconv.Itoa(defaultHashMB), min: 1, max: maxHashMB},
+	{name: "Clear Hash", kind: "button"},
+	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: maxMultiPV},
+	{name: "Ponder", kind: "check", def: "false"},
+	{name: "OwnBook", kind: "check", def: "false"},
+	{name: "BookFile", kind: "string", def: "<empty>"},
+	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
+	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
+	{name: "UCI_LimitStrength", kind: "check", def: "false"},
+	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: minElo, max: maxElo},
+}
+
+// options holds the current option values.
+type options struct {
+	hashMB        int
+	multiPV       int
+	ponder        bool
+	ownBook       bool
+	overhead      time.Duration
+	skill         int
+	limitStrength bool
+	elo           int
+}
+
+func defaultOptions() options {
+	return options{
+		hashMB:   defaultHashMB,
+		multiPV:  1,
+		overhead: defaultOverheadMS * time.Millisecond,
+		skill:    engine.MaxSkill,
+		elo:      defaultElo,
+	}
+}
+
+// The engine methods the options call. They are asked for through these
+// interfaces so that this package builds against an engine that does not
+// have them yet; one that lacks a method ignores that option.
+type (
+	hashSizer     interface{ SetHashSize(mb int) }
+	hashClearer   interface{ ClearHash() }
+	multiPVSetter interface{ SetMultiPV(n int) }
+)
+
+// setOption handles "setoption name <id> [value <x>]". Names are matched
+// without regard to case; a bad value is reported and ignored.
+func (s *Server) setOption(args []string) {
+	name, value := parseSetOption(args)
+	var o *option
+	for i := range optionTable {
+		if strings.EqualFold(optionTable[i].name, name) {
+			o = &optionTable[i]
+		}
+	}
+	if o == nil {
+		s.printf("info string error: no option named %q\n", name)
+		return
+	}
+	var n int
+	var on bool
+	switch o.kind {
+	case "spin":
+		v, err := strconv.Atoi(value)
+		if err != nil {
+			s.printf("info string error: option %s needs a whole number, not %q\n", o.name, value)
+			return
+		}
+		n = min(max(v, o.min), o.max)
+	case "check":
+		switch strings.ToLower(value) {
+		case "true":
+			on = true
+		case "false":
+		default:
+			s.printf("info string error: option %s needs true or false, not %q\n", o.name, value)
+			return
+		}
+	}
+	switch o.name {
+	case "Hash":
+		s.opts.hashMB = n
+		s.hashDirty = true
+		s.applyPendingIfIdle()
+	case "Clear Hash":
+		s.clearHash = true
+		s.applyPendingIfIdle()
+	case "MultiPV":
+		s.opts.multiPV = n
+	case "Ponder":
+		s.opts.ponder = on
+	case "OwnBook":
+		s.opts.ownBook = on
+	case "BookFile":
+		s.setBookFile(value)
+	case "Move Overhead":
+		s.opts.overhead = time.Duration(n) * time.Millisecond
+	case "Skill Level":
+		s.opts.skill = n
+	case "UCI_LimitStrength":
+		s.opts.limitStrength = on
+	case "UCI_Elo":
+		s.opts.elo = n
+	}
+}
+
+// parseSetOption splits "name <id words> value <value words>".
+func parseSetOption(args []string) (name, value string) {
+	var nameWords, valueWords []string
+	in := ""
+	for _, w := range args {
+		switch {
+		case w == "name" && in != "value":
+			in = "name"
+		case w == "value" && in == "name":
+			in = "value"
+		case in == "name":
+			nameWords = append(nameWords, w)
+		case in == "value":
+			valueWords = append(valueWords, w)
+		}
+	}
+	return strings.Join(nameWords, " "), strings.Join(valueWords, " ")
+}
+
+// setBookFile loads the book at path ("" or "<empty>": no book). A book
+// that cannot be read is reported and the previous one stays.
+func (s *Server) setBookFile(path string) {
+	if path == "" || path == "<empty>" {
+		s.book, s.bookPath = nil, ""
+		return
+	}
+	b, err := book.Open(path)
+	if err != nil {
+		s.printf("info string error: %v\n", err)
+		return
+	}
+	s.book, s.bookPath = b, path
+	s.printf("info string book %s: %d entries\n", path, b.Len())
+}
+
+// applyPendingIfIdle applies Hash and Clear Hash now unless a search is
+// running; then they wait for the next go.
+func (s *Server) applyPendingIfIdle() {
+	s.mu.Lock()
+	idle := s.cur == nil || s.cur.finished
+	s.mu.Unlock()
+	if idle {
+		s.eng.Wait()
+		s.applyPending()
+	}
+}
+
+// applyPending resizes or clears the hash table if asked to. The engine
+// must be idle.
+func (s *Server) applyPending() {
+	if s.hashDirty {
+		if h, ok := any(s.eng).(hashSizer); ok {
+			h.SetHashSize(s.opts.hashMB)
+		}
+		s.hashDirty = false
+	}
+	if s.clearHash {
+		if h, ok := any(s.eng).(hashClearer); ok {
+			h.ClearHash()
+		}
+		s.clearHash = false
+	}
+}
+
+// applySearchOptions gives the engine the options read at each go.
+func (s *Server) applySearchOptions() {
+	s.applyPending()
+	if m, ok := any(s.eng).(multiPVSetter); ok {
+		m.SetMultiPV(s.opts.multiPV)
+	}
+	skill := s.opts.skill
+	if s.opts.limitStrength {
+		skill = skillForElo(s.opts.elo)
+	}
+	s.eng.SetSkill(skill)
+}
+
+// skillForElo maps a UCI_Elo value onto a skill level: minElo is level 1,
+// maxElo full strength, linearly in between, until the engine's own
+// calibrated mapping exists.
+func skillForElo(elo int) int {
+	elo = min(max(elo, minElo), maxElo)
+	return 1 + (elo-minElo)*(engine.MaxSkill-1)/(maxElo-minElo)
+}

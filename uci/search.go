@@ -1,0 +1,356 @@
+package uci
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// currMoveDelay is how long a search runs before it reports the root move
+// it is on: GUIs show it, but a burst of them in a fast game is noise.
+const currMoveDelay = time.Second
+
+// minClock is the least time left that go passes on: a GUI may send zero or
+// a negative time when the player is already late, and the search still
+// needs a positive budget to return a move at once.
+const minClock = time.Millisecond
+
+// search is the record of one go, shared by the reader goroutine and the
+// engine's callbacks under Server.mu.
+type search struct {
+	pos      chess.Position // the position searched, to check the result
+	start    time.Time
+	hold     bool // go infinite / go ponder: bestmove waits for stop or ponderhit
+	endless  bool // the search would not end without stop (infinite, ponder, no limit)
+	released bool // stop or ponderhit arrived
+	stopped  bool // stop arrived: repeat it to the engine on each report
+	finished bool // the engine reported its result
+	emitted  bool // bestmove is written
+	infoSent bool // a full info line is written
+	result   engine.Result
+	done     chan struct{} // closed after bestmove is written
+}
+
+// goCmd handles "go ...": parse the limits, end the previous search, set
+// the engine up and start the search (or answer from the book).
+//
+// A GUI sends go only after the previous bestmove, so a search still
+// running is one the GUI has given up on: it is stopped, and its bestmove
+// written, before the new one starts. Waiting for it instead could hang
+// the session on a deep "go depth" the GUI forgot.
+func (s *Server) goCmd(args []string) {
+	pos := s.current()
+	lim := parseGo(args, &pos)
+	s.finishSearch(true)
+	s.eng.Wait()
+	s.applySearchOptions()
+	if lim.WTime > 0 || lim.BTime > 0 {
+		lim.WTime = max(lim.WTime-s.opts.overhead, minClock)
+		lim.BTime = max(lim.BTime-s.opts.overhead, minClock)
+	}
+	st := &search{
+		pos:     pos,
+		start:   time.Now(),
+		hold:    lim.Infinite || lim.Ponder,
+		endless: lim.Infinite || lim.Ponder || noLimit(lim),
+		done:    make(chan struct{}),
+	}
+	s.mu.Lock()
+	s.cur = st
+	s.mu.Unlock()
+
+	if m, ok := s.bookMove(&pos, lim); ok {
+		info := engine.Info{Depth: 1, SelDepth: 1, MultiPV: 1, PV: []chess.Move{m}}
+		s.info(info)
+		s.printf("info string book move %s\n", m)
+		s.bestMove(engine.Result{Move: m, Info: info, FromBook: true})
+		return
+	}
+	s.eng.SetPosition(&s.start, s.moves)
+	s.eng.Go(lim)
+}
+
+// bookMove probes the book when OwnBook is on and the search is a real
+// move choice (not analysis) and the book move is allowed by searchmoves.
+func (s *Server) bookMove(pos *chess.Position, lim engine.Limits) (chess.Move, bool) {
+	if !s.opts.ownBook || s.book == nil || lim.Infinite {
+		return chess.NoMove, false
+	}
+	m, ok := s.book.Probe(pos)
+	if !ok {
+		return chess.NoMove, false
+	}
+	if len(lim.SearchMoves) > 0 {
+		found := false
+		for _, sm := range lim.SearchMoves {
+			found = found || sm == m
+		}
+		if !found {
+			return chess.NoMove, false
+		}
+	}
+	return m, true
+}
+
+// noLimit reports whether lim has nothing that ends a search.
+func noLimit(lim engine.Limits) bool {
+	return lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Mate == 0 &&
+		lim.WTime == 0 && lim.BTime == 0
+}
+
+// parseGo reads go's arguments. Unknown words and bad numbers are skipped;
+// searchmoves takes the legal moves that follow it.
+func parseGo(args []string, pos *chess.Position) engine.Limits {
+	var lim engine.Limits
+	ms := func(i int) time.Duration { // a time in milliseconds, may be negative
+		n, _ := strconv.ParseInt(args[i], 10, 64)
+		return max(time.Duration(n)*time.Millisecond, minClock)
+	}
+	inc := func(i int) time.Duration { // an increment: zero is allowed
+		n, _ := strconv.ParseInt(args[i], 10, 64)
+		return max(time.Duration(n)*time.Millisecond, 0)
+	}
+	num := func(i int) int {
+		n, _ := strconv.Atoi(args[i])
+		return max(n, 0)
+	}
+	for i := 0; i < len(args); i++ {
+		hasValue := i+1 < len(args)
+		switch args[i] {
+		case "infinite":
+			lim.Infinite = true
+		case "ponder":
+			lim.Ponder = true
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := pos.ParseUCI(args[i+1])
+				if err != nil {
+					break
+				}
+				lim.SearchMoves = append(lim.SearchMoves, m)
+				i++
+			}
+		case "wtime", "btime", "winc", "binc", "movetime", "movestogo", "depth", "nodes", "mate":
+			if !hasValue {
+				continue
+			}
+			i++
+			switch args[i-1] {
+			case "wtime":
+				lim.WTime = ms(i)
+			case "btime":
+				lim.BTime = ms(i)
+			case "winc":
+				lim.WInc = inc(i)
+			case "binc":
+				lim.BInc = inc(i)
+			case "movetime":
+				lim.MoveTime = ms(i)
+			case "movestogo":
+				lim.MovesToGo = num(i)
+			case "depth":
+				lim.Depth = num(i)
+			case "nodes":
+				n, _ := strconv.ParseUint(args[i], 10, 64)
+				lim.Nodes = n
+			case "mate":
+				lim.Mate = num(i)
+			}
+		}
+	}
+	return lim
+}
+
+// stop handles "stop": release a held result and end the search.
+func (s *Server) stop() {
+	s.mu.Lock()
+	st := s.cur
+	if st == nil || st.emitted {
+		s.mu.Unlock()
+		return
+	}
+	st.released, st.stopped = true, true
+	if st.finished {
+		s.emit(st)
+	}
+	s.mu.Unlock()
+	s.eng.Stop()
+}
+
+// ponderHit handles "ponderhit": the expected move was played, so the
+// ponder search becomes a normal one (or, if it already ended, its result
+// is the answer).
+func (s *Server) ponderHit() {
+	s.mu.Lock()
+	st := s.cur
+	if st == nil || st.emitted {
+		s.mu.Unlock()
+		return
+	}
+	st.released, st.hold, st.endless = true, false, false
+	if st.finished {
+		s.emit(st)
+	}
+	s.mu.Unlock()
+	s.eng.PonderHit()
+}
+
+// finishSearch waits until the last search has written its bestmove. A
+// search that would never end by itself is stopped first; with always,
+// any search is.
+func (s *Server) finishSearch(always bool) {
+	s.mu.Lock()
+	st := s.cur
+	if st == nil {
+		s.mu.Unlock()
+		return
+	}
+	endless := st.endless || always
+	s.mu.Unlock()
+	if endless {
+		s.stop()
+	}
+	<-st.done
+}
+
+// info is the engine's progress callback.
+func (s *Server) info(i engine.Info) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.cur
+	if st == nil || st.emitted {
+		return
+	}
+	if st.stopped {
+		s.eng.Stop() // a stop that came before the search reset its flag
+	}
+	if i.CurrMove != chess.NoMove {
+		if time.Since(st.start) >= currMoveDelay {
+			s.printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, i.CurrMove, i.CurrMoveNumber)
+		}
+		return
+	}
+	st.infoSent = true
+	s.println(FormatInfo(i))
+}
+
+// bestMove is the engine's result callback.
+func (s *Server) bestMove(r engine.Result) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.cur
+	if st == nil || st.finished {
+		return
+	}
+	st.finished, st.result = true, r
+	if st.hold && !st.released {
+		return
+	}
+	s.emit(st)
+}
+
+// emit writes the search's final lines: a full info line if none was
+// written, the telemetry, and bestmove. s.mu must be held.
+func (s *Server) emit(st *search) {
+	if st.emitted {
+		return
+	}
+	st.emitted = true
+	defer close(st.done)
+	r := st.result
+	var ml chess.MoveList
+	st.pos.GenerateMoves(&ml)
+	if ml.N == 0 {
+		// Mate or stalemate: no move to give. Stockfish answers the same.
+		score := "cp 0"
+		if st.pos.InCheck() {
+			score = "mate 0"
+		}
+		s.printf("info depth 0 score %s\n", score)
+		s.println("bestmove (none)")
+		return
+	}
+	if !ml.Contains(r.Move) {
+		// Never answer without a legal move (engineering rule 7).
+		s.printf("info string error: engine returned %s, playing %s\n", r.Move, ml.Moves[0])
+		r = engine.Result{Move: ml.Moves[0], Info: engine.Info{MultiPV: 1}}
+		st.infoSent = false
+	}
+	if !st.infoSent {
+		i := r.Info
+		i.MultiPV = max(i.MultiPV, 1)
+		if len(i.PV) == 0 || i.PV[0] != r.Move {
+			i.PV = []chess.Move{r.Move}
+		}
+		s.println(FormatInfo(i))
+	}
+	if !r.FromBook {
+		s.printf("info string material %+d positional %+d\n", r.Info.Material, r.Info.Positional)
+	}
+	line := "bestmove " + r.Move.String()
+	if r.Ponder != chess.NoMove && legalAfter(&st.pos, r.Move, r.Ponder) {
+		line += " ponder " + r.Ponder.String()
+	}
+	s.println(line)
+}
+
+// legalAfter reports whether reply is legal after m in pos.
+func legalAfter(pos *chess.Position, m, reply chess.Move) bool {
+	p := *pos
+	p.MakeMove(m)
+	var ml chess.MoveList
+	p.GenerateMoves(&ml)
+	return ml.Contains(reply)
+}
+
+// FormatInfo formats a full progress report with its fields in the order
+// tools that parse UCI output with a fixed pattern expect:
+//
+//	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
+//	     nodes N nps N hashfull H tbhits 0 time T pv m1 m2 ...
+func FormatInfo(i engine.Info) string {
+	var b strings.Builder
+	b.Grow(96 + 6*len(i.PV))
+	b.WriteString("info depth ")
+	b.WriteString(strconv.Itoa(i.Depth))
+	b.WriteString(" seldepth ")
+	b.WriteString(strconv.Itoa(max(i.SelDepth, i.Depth)))
+	b.WriteString(" multipv ")
+	b.WriteString(strconv.Itoa(max(i.MultiPV, 1)))
+	if i.Mate != 0 {
+		b.WriteString(" score mate ")
+		b.WriteString(strconv.Itoa(i.Mate))
+	} else {
+		b.WriteString(" score cp ")
+		b.WriteString(strconv.Itoa(i.Score))
+	}
+	switch i.Bound {
+	case engine.Lower:
+		b.WriteString(" lowerbound")
+	case engine.Upper:
+		b.WriteString(" upperbound")
+	}
+	nps := i.NPS
+	if nps == 0 && i.Time > 0 {
+		nps = uint64(float64(i.Nodes) / i.Time.Seconds())
+	}
+	b.WriteString(" nodes ")
+	b.WriteString(strconv.FormatUint(i.Nodes, 10))
+	b.WriteString(" nps ")
+	b.WriteString(strconv.FormatUint(nps, 10))
+	b.WriteString(" hashfull ")
+	b.WriteString(strconv.Itoa(i.HashFull))
+	b.WriteString(" tbhits 0 time ")
+	b.WriteString(strconv.FormatInt(i.Time.Milliseconds(), 10))
+	if len(i.PV) > 0 {
+		b.WriteString(" pv")
+		for _, m := range i.PV {
+			b.WriteByte(' ')
+			b.WriteString(m.String())
+		}
+	}
+	return b.String()
+}

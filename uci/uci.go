@@ -1,0 +1,236 @@
+package uci
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"ox88/book"
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// maxLine bounds one input line. The longest sane line is a position
+// command with a whole game's moves (a thousand plies is about 5 KB); a
+// longer line is dropped whole rather than read into memory without end.
+const maxLine = 1 << 20
+
+// Server is one UCI session: an engine, the position the GUI last set, the
+// option values, and the output.
+type Server struct {
+	eng *engine.Engine
+
+	outMu sync.Mutex
+	out   *bufio.Writer
+
+	// Used on the reader goroutine only.
+	start     chess.Position // the last good position command: its start
+	moves     []chess.Move   // and its moves
+	opts      options
+	book      *book.Book
+	bookPath  string // the file book was read from
+	hashDirty bool   // Hash changed while a search ran: apply before the next go
+	clearHash bool   // Clear Hash pressed while a search ran
+
+	mu  sync.Mutex // guards cur and what it points to
+	cur *search    // the last search started, or nil
+}
+
+// NewServer returns a session that drives eng and writes to out. It
+// installs its own callbacks on eng.
+func NewServer(eng *engine.Engine, out io.Writer) *Server {
+	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions()}
+	s.start = *chess.StartPosition()
+	eng.OnInfo(s.info)
+	eng.OnBestMove(s.bestMove)
+	return s
+}
+
+// Run serves a UCI session with a new engine until quit or the end of in.
+func Run(in io.Reader, out io.Writer) error {
+	return NewServer(engine.New(), out).Serve(in)
+}
+
+// Serve reads commands from in until quit or the end of input, then stops
+// any search, waits for its bestmove and returns. Only a read error other
+// than the end of input is returned.
+func (s *Server) Serve(in io.Reader) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	var err error
+	for {
+		var line string
+		line, err = readLine(r)
+		if err != nil {
+			break
+		}
+		if !s.Handle(line) {
+			break
+		}
+	}
+	s.finishSearch(true)
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return err
+}
+
+// readLine returns the next line without its end ("\n" or "\r\n"); a line
+// longer than maxLine is skipped. The last line needs no newline.
+func readLine(r *bufio.Reader) (string, error) {
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if len(buf)+len(chunk) > maxLine {
+				tooLong, buf = true, nil
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err != nil && (len(buf) == 0 || err != io.EOF):
+			return "", err
+		}
+		if tooLong {
+			tooLong = false
+			if err != nil {
+				return "", err
+			}
+			continue
+		}
+		return strings.TrimRight(string(buf), "\r\n"), nil
+	}
+}
+
+// Handle runs one command line and reports whether the session goes on
+// (false after quit). Words before the first known command are skipped.
+func (s *Server) Handle(line string) bool {
+	f := strings.Fields(line)
+	for len(f) > 0 && !isCommand(f[0]) {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return true
+	}
+	cmd, args := f[0], f[1:]
+	switch cmd {
+	case "uci":
+		s.uci()
+	case "isready":
+		s.println("readyok")
+	case "debug", "register":
+		// Accepted and ignored: there is no debug output, no registration.
+	case "setoption":
+		s.setOption(args)
+	case "ucinewgame":
+		s.finishSearch(true)
+		s.applyPending()
+		s.eng.NewGame()
+	case "position":
+		s.position(args)
+	case "go":
+		s.goCmd(args)
+	case "stop":
+		s.stop()
+	case "ponderhit":
+		s.ponderHit()
+	case "d":
+		pos := s.current()
+		s.println(pos.Board())
+		s.printf("Fen: %s\nKey: %016x\n", pos.FEN(), pos.Key())
+	case "quit":
+		return false
+	}
+	return true
+}
+
+// isCommand reports whether w is a command Handle knows.
+func isCommand(w string) bool {
+	switch w {
+	case "uci", "isready", "debug", "register", "setoption", "ucinewgame",
+		"position", "go", "stop", "ponderhit", "d", "quit":
+		return true
+	}
+	return false
+}
+
+func (s *Server) uci() {
+	s.println("id name ox88")
+	s.println("id author the ox88 authors")
+	for _, o := range optionTable {
+		s.println(o.declare())
+	}
+	s.println("uciok")
+}
+
+// current returns the position the last good position command set.
+func (s *Server) current() chess.Position {
+	pos := s.start
+	for _, m := range s.moves {
+		pos.MakeMove(m)
+	}
+	return pos
+}
+
+// position handles "position startpos|fen FEN [moves m1 m2 ...]". On any
+// error the previous position stays and the error is reported.
+func (s *Server) position(args []string) {
+	var start *chess.Position
+	rest := args
+	switch {
+	case len(args) > 0 && args[0] == "startpos":
+		start, rest = chess.StartPosition(), args[1:]
+	case len(args) > 0 && args[0] == "fen":
+		end := 1
+		for end < len(args) && args[end] != "moves" {
+			end++
+		}
+		fen := strings.Join(args[1:end], " ")
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			s.printf("info string error: bad FEN %q: %v; position unchanged\n", fen, err)
+			return
+		}
+		start, rest = pos, args[end:]
+	default:
+		s.printf("info string error: position needs startpos or fen; position unchanged\n")
+		return
+	}
+	var moves []chess.Move
+	if len(rest) > 0 && rest[0] == "moves" {
+		pos := *start
+		for i, w := range rest[1:] {
+			m, err := pos.ParseUCI(w)
+			if err != nil {
+				s.printf("info string error: move %d %q is illegal in %s: %v; position unchanged\n", i+1, w, pos.FEN(), err)
+				return
+			}
+			moves = append(moves, m)
+			pos.MakeMove(m)
+		}
+	}
+	s.start, s.moves = *start, moves
+}
+
+// println writes one line (or several joined lines) and flushes.
+func (s *Server) println(line string) {
+	s.outMu.Lock()
+	s.out.WriteString(line)
+	s.out.WriteByte('\n')
+	s.out.Flush()
+	s.outMu.Unlock()
+}
+
+// printf writes formatted text and flushes.
+func (s *Server) printf(format string, a ...any) {
+	s.outMu.Lock()
+	fmt.Fprintf(s.out, format, a...)
+	s.out.Flush()
+	s.outMu.Unlock()
+}

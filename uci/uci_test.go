@@ -1,0 +1,412 @@
+package uci
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"ox88/book"
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// fullInfo matches a full info line, fields in the fixed order.
+var fullInfo = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
+
+// bestmoveLine matches a bestmove with an optional ponder move.
+var bestmoveLine = regexp.MustCompile(`^bestmove [a-h][1-8][a-h][1-8][nbrq]?( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$`)
+
+// checkBestmove checks a bestmove line, that a full info line came before
+// it, and that the move is legal in the position given by fen.
+func checkBestmove(t *testing.T, line string, before []string, fen string) chess.Move {
+	t.Helper()
+	if !bestmoveLine.MatchString(line) {
+		t.Fatalf("bad bestmove line %q", line)
+	}
+	found := false
+	for _, l := range before {
+		found = found || fullInfo.MatchString(l)
+	}
+	if !found {
+		t.Errorf("no full info line before %q: %q", line, before)
+	}
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := pos.ParseUCI(strings.Fields(line)[1])
+	if err != nil {
+		t.Errorf("%s in %s: %v", line, fen, err)
+	}
+	return m
+}
+
+func TestHandshake(t *testing.T) {
+	s := newSession(t)
+	s.send("uci")
+	_, before := s.expect("uciok", time.Second)
+	want := []string{
+		"id name ox88",
+		"id author the ox88 authors",
+		"option name Hash type spin default 16 min 1 max 4096",
+		"option name Clear Hash type button",
+		"option name MultiPV type spin default 1 min 1 max 64",
+		"option name Ponder type check default false",
+		"option name OwnBook type check default false",
+		"option name BookFile type string default <empty>",
+		"option name Move Overhead type spin default 10 min 0 max 5000",
+		"option name Skill Level type spin default 10 min 1 max 10",
+		"option name UCI_LimitStrength type check default false",
+		"option name UCI_Elo type spin default 1500 min 800 max 2400",
+	}
+	if strings.Join(before, "\n") != strings.Join(want, "\n") {
+		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
+	}
+	s.send("isready")
+	s.expect("readyok", time.Second)
+}
+
+// TestIsReadyWhileSearching: isready is answered at once in go infinite,
+// no bestmove comes before stop, and one comes right after it.
+func TestIsReadyWhileSearching(t *testing.T) {
+	s := newSession(t)
+	s.send("position startpos moves e2e4 e7e5", "go infinite")
+	time.Sleep(20 * time.Millisecond)
+	for i := 0; i < 5; i++ {
+		start := time.Now()
+		s.send("isready")
+		s.expect("readyok", time.Second)
+		if d := time.Since(start); d > 50*time.Millisecond {
+			t.Errorf("readyok after %v during go infinite, want under 50ms", d)
+		}
+	}
+	early := s.quiet("bestmove", 300*time.Millisecond)
+	s.send("stop")
+	line, before := s.expect("bestmove", time.Second)
+	checkBestmove(t, line, append(early, before...), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
+	s.quiet("bestmove", 100*time.Millisecond) // exactly one
+}
+
+// TestStopBeforeSearchStarts: "go infinite" and "stop" in one write still
+// give exactly one bestmove.
+func TestStopBeforeSearchStarts(t *testing.T) {
+	s := newSession(t)
+	for i := 0; i < 20; i++ {
+		s.send("go infinite", "stop")
+		line, before := s.expect("bestmove", 2*time.Second)
+		checkBestmove(t, line, before, chess.StartFEN)
+	}
+	s.quiet("bestmove", 100*time.Millisecond)
+}
+
+// TestInfiniteHoldsResult: a search that ends by itself (mate in one is
+// found at once) keeps its bestmove until stop.
+func TestInfiniteHoldsResult(t *testing.T) {
+	s := newSession(t)
+	const mateIn1 = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // Ra8#
+	s.send("position fen "+mateIn1, "go infinite")
+	early := s.quiet("bestmove", 500*time.Millisecond)
+	s.send("stop")
+	line, before := s.expect("bestmove", time.Second)
+	if m := checkBestmove(t, line, append(early, before...), mateIn1); m.String() != "a1a8" {
+		t.Errorf("bestmove %v, want a1a8", m)
+	}
+}
+
+// TestPonder: go ponder holds its bestmove until ponderhit.
+func TestPonder(t *testing.T) {
+	s := newSession(t)
+	s.send("setoption name Ponder value true", "position startpos moves e2e4 e7e5", "go ponder wtime 1000 btime 1000")
+	early := s.quiet("bestmove", 300*time.Millisecond)
+	s.send("isready")
+	_, b1 := s.expect("readyok", 50*time.Millisecond)
+	s.send("ponderhit")
+	line, before := s.expect("bestmove", 3*time.Second)
+	checkBestmove(t, line, append(append(early, b1...), before...), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
+	// A ponder miss: the GUI stops the ponder search and ignores its move.
+	s.send("go ponder wtime 1000 btime 1000")
+	s.quiet("bestmove", 200*time.Millisecond)
+	s.send("stop")
+	s.expect("bestmove", time.Second)
+}
+
+// TestGoNodes1: even the smallest search gives a full info line first.
+func TestGoNodes1(t *testing.T) {
+	s := newSession(t)
+	s.send("position startpos", "go nodes 1")
+	line, before := s.expect("bestmove", 5*time.Second)
+	checkBestmove(t, line, before, chess.StartFEN)
+	s.send("go depth 1")
+	line, before = s.expect("bestmove", 5*time.Second)
+	checkBestmove(t, line, before, chess.StartFEN)
+}
+
+// TestNoLegalMove: mate or stalemate on the board answers bestmove (none).
+func TestNoLegalMove(t *testing.T) {
+	s := newSession(t)
+	s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3") // stalemate
+	line, before := s.expect("bestmove", 2*time.Second)
+	if line != "bestmove (none)" || len(before) == 0 || before[len(before)-1] != "info depth 0 score cp 0" {
+		t.Errorf("stalemate: %q after %q", line, before)
+	}
+	s.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go infinite", "stop") // mated
+	line, before = s.expect("bestmove", 2*time.Second)
+	if line != "bestmove (none)" || before[len(before)-1] != "info depth 0 score mate 0" {
+		t.Errorf("mated: %q after %q", line, before)
+	}
+}
+
+// TestBadInput: bad FENs, illegal moves and garbage are reported or
+// skipped, the last good position stays, and the engine keeps answering.
+func TestBadInput(t *testing.T) {
+	s := newSession(t)
+	const after = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+	s.send("position startpos moves e2e4")
+	tests := []struct{ input, want string }{
+		{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "info string error: bad FEN"},
+		{"position fen", "info string error: bad FEN"},
+		{"position fen 8/8/8/8/8/8/8/8 w - - 0 1", "info string error: bad FEN"},
+		{"position startpos moves e2e4 e7e5 e1e3", `info string error: move 3 "e1e3" is illegal`},
+		{"position startpos moves e2e4 e2e4", `info string error: move 2 "e2e4" is illegal`},
+		{"position startpos moves xyz", `info string error: move 1 "xyz" is illegal`},
+		{"position", "info string error: position needs startpos or fen"},
+		{"position kiwipete", "info string error: position needs startpos or fen"},
+		{"setoption name NoSuchOption value 3", `info string error: no option named "NoSuchOption"`},
+		{"setoption name Hash value lots", "info string error: option Hash needs a whole number"},
+		{"setoption name Ponder value maybe", "info string error: option Ponder needs true or false"},
+		{"setoption name BookFile value /nonexistent/book.bin", "info string error: book:"},
+	}
+	for _, tc := range tests {
+		s.send(tc.input)
+		if l, _ := s.expect("info string error", time.Second); !strings.HasPrefix(l, tc.want) {
+			t.Errorf("%q: got %q, want %q...", tc.input, l, tc.want)
+		}
+	}
+	// Garbage, odd spacing, CR LF, and a known command after unknown words.
+	s.send("hello world", "", "   ", "\x00\xff\xfe", "go\tnowhere", "joho isready\r")
+	s.expect("readyok", time.Second)
+	s.send("stop", "\t isready \r")
+	s.expect("readyok", time.Second)
+	s.send("d")
+	if l, _ := s.expect("Fen:", time.Second); l != "Fen: "+after {
+		t.Errorf("position after bad input: %q, want %q", l, "Fen: "+after)
+	}
+	s.send("go depth 2")
+	line, before := s.expect("bestmove", 5*time.Second)
+	checkBestmove(t, line, before, after)
+}
+
+// TestNewGoStopsPrevious: a go during a search ends it first; each go gets
+// one bestmove.
+func TestNewGoStopsPrevious(t *testing.T) {
+	s := newSession(t)
+	s.send("go infinite", "go depth 1")
+	for i := 0; i < 2; i++ {
+		line, before := s.expect("bestmove", 2*time.Second)
+		checkBestmove(t, line, before, chess.StartFEN)
+	}
+	s.quiet("bestmove", 100*time.Millisecond)
+}
+
+// TestClock: short clocks give a bestmove within the clock, with slack
+// for a loaded machine (and -race).
+func TestClock(t *testing.T) {
+	const slack = 150 * time.Millisecond
+	if _, ok := any(engine.New()).(hashSizer); !ok {
+		t.Skip("the engine is still the placeholder search (no SetHashSize), which ignores clocks")
+	}
+	s := newSession(t)
+	s.send("setoption name Move Overhead value 10", "isready")
+	s.expect("readyok", time.Second)
+	for _, tc := range []struct {
+		moves string
+		clock time.Duration
+		goCmd string
+	}{
+		{"", 50 * time.Millisecond, "go wtime 50 btime 50"},
+		{"e2e4", 50 * time.Millisecond, "go wtime 50 btime 50"},
+		{"e2e4 e7e5", 100 * time.Millisecond, "go wtime 100 btime 100"},
+		{"e2e4 e7e5 g1f3", 100 * time.Millisecond, "go wtime 100 btime 100 winc 10 binc 10"},
+		{"", 100 * time.Millisecond, "go movetime 100"},
+		{"", 20 * time.Millisecond, "go wtime 0 btime 0"},
+		{"", 20 * time.Millisecond, "go wtime -500 btime -500"},
+		{"", 300 * time.Millisecond, "go wtime 3000 btime 3000 movestogo 10"},
+	} {
+		s.send("position startpos moves " + tc.moves)
+		start := time.Now()
+		s.send(tc.goCmd)
+		s.expect("bestmove", 5*time.Second)
+		if d := time.Since(start); d > tc.clock+slack {
+			t.Errorf("%s after %s: bestmove after %v, want at most %v", tc.goCmd, tc.moves, d, tc.clock+slack)
+		}
+	}
+}
+
+// TestOwnBook: with OwnBook and a BookFile, go answers from the book.
+func TestOwnBook(t *testing.T) {
+	bd := book.NewBuilder(0)
+	start := chess.StartPosition()
+	e4, _ := start.ParseUCI("e2e4")
+	bd.Add(start, []chess.Move{e4}, "1-0")
+	var buf bytes.Buffer
+	bd.WriteTo(&buf)
+	path := filepath.Join(t.TempDir(), "one.bin")
+	os.WriteFile(path, buf.Bytes(), 0o644)
+
+	s := newSession(t)
+	s.send("setoption name BookFile value "+path, "setoption name OwnBook value true", "position startpos", "go wtime 1000 btime 1000")
+	line, before := s.expect("bestmove", time.Second)
+	if checkBestmove(t, line, before, chess.StartFEN) != e4 {
+		t.Errorf("book move: %q, want e2e4", line)
+	}
+	// Out of book: a normal search.
+	s.send("position startpos moves e2e4", "go depth 1")
+	line, before = s.expect("bestmove", 5*time.Second)
+	for _, l := range before {
+		if strings.Contains(l, "book move") {
+			t.Errorf("out of book, but %q", l)
+		}
+	}
+	// A book move in go ponder still waits for ponderhit.
+	s.send("position startpos", "go ponder")
+	s.quiet("bestmove", 200*time.Millisecond)
+	s.send("ponderhit")
+	s.expect("bestmove e2e4", time.Second)
+}
+
+func TestSetOption(t *testing.T) {
+	s := NewServer(engine.New(), &bytes.Buffer{})
+	for _, line := range []string{
+		"setoption name hash value 64",
+		"setoption name Move Overhead value 250",
+		"setoption name multipv value 3",
+		"setoption name Skill Level value 99",
+		"setoption name UCI_LimitStrength value true",
+		"setoption name UCI_Elo value 100",
+		"setoption name Ponder value TRUE",
+		"setoption name OwnBook value true",
+		"setoption name Clear Hash",
+	} {
+		s.Handle(line)
+	}
+	want := options{hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
+		skill: engine.MaxSkill, limitStrength: true, elo: minElo}
+	if s.opts != want {
+		t.Errorf("options %+v, want %+v", s.opts, want)
+	}
+	if skillForElo(minElo) != 1 || skillForElo(maxElo) != engine.MaxSkill {
+		t.Errorf("skillForElo: %d..%d", skillForElo(minElo), skillForElo(maxElo))
+	}
+}
+
+func TestParseGo(t *testing.T) {
+	pos := chess.StartPosition()
+	e4, _ := pos.ParseUCI("e2e4")
+	d4, _ := pos.ParseUCI("d2d4")
+	ms := time.Millisecond
+	tests := []struct {
+		args string
+		want engine.Limits
+	}{
+		{"wtime 60000 btime 59000 winc 1000 binc 900 movestogo 20",
+			engine.Limits{WTime: 60000 * ms, BTime: 59000 * ms, WInc: 1000 * ms, BInc: 900 * ms, MovesToGo: 20}},
+		{"depth 7 nodes 12345 mate 3", engine.Limits{Depth: 7, Nodes: 12345, Mate: 3}},
+		{"movetime 250", engine.Limits{MoveTime: 250 * ms}},
+		{"infinite searchmoves e2e4 d2d4", engine.Limits{Infinite: true, SearchMoves: []chess.Move{e4, d4}}},
+		{"searchmoves e2e4 zz depth 3", engine.Limits{Depth: 3, SearchMoves: []chess.Move{e4}}},
+		{"ponder wtime -30 btime 0 winc -5", engine.Limits{Ponder: true, WTime: ms, BTime: ms}},
+		{"depth", engine.Limits{}},
+		{"depth x nodes", engine.Limits{}},
+		{"frobnicate 3 depth 2", engine.Limits{Depth: 2}},
+	}
+	for _, tc := range tests {
+		got := parseGo(strings.Fields(tc.args), pos)
+		if !sameLimits(got, tc.want) {
+			t.Errorf("go %s:\n got %+v\nwant %+v", tc.args, got, tc.want)
+		}
+	}
+}
+
+func sameLimits(a, b engine.Limits) bool {
+	as, bs := a.SearchMoves, b.SearchMoves
+	a.SearchMoves, b.SearchMoves = nil, nil
+	if len(as) != len(bs) {
+		return false
+	}
+	for i := range as {
+		if as[i] != bs[i] {
+			return false
+		}
+	}
+	return fmt.Sprintf("%+v", a) == fmt.Sprintf("%+v", b)
+}
+
+func TestFormatInfo(t *testing.T) {
+	pos := chess.StartPosition()
+	e4, _ := pos.ParseUCI("e2e4")
+	pos.MakeMove(e4)
+	e5, _ := pos.ParseUCI("e7e5")
+	tests := []struct {
+		info engine.Info
+		want string
+	}{
+		{engine.Info{Depth: 5, SelDepth: 9, MultiPV: 1, Score: 31, Nodes: 12000, Time: 100 * time.Millisecond, HashFull: 12, PV: []chess.Move{e4, e5}},
+			"info depth 5 seldepth 9 multipv 1 score cp 31 nodes 12000 nps 120000 hashfull 12 tbhits 0 time 100 pv e2e4 e7e5"},
+		{engine.Info{Depth: 9, SelDepth: 4, MultiPV: 2, Mate: -3, Nodes: 7, NPS: 99, PV: []chess.Move{e4}},
+			"info depth 9 seldepth 9 multipv 2 score mate -3 nodes 7 nps 99 hashfull 0 tbhits 0 time 0 pv e2e4"},
+		{engine.Info{Depth: 3, Score: -50, Bound: engine.Lower, PV: []chess.Move{e4}},
+			"info depth 3 seldepth 3 multipv 1 score cp -50 lowerbound nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
+		{engine.Info{Depth: 3, Score: 20, Bound: engine.Upper, PV: []chess.Move{e4}},
+			"info depth 3 seldepth 3 multipv 1 score cp 20 upperbound nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
+	}
+	for _, tc := range tests {
+		got := FormatInfo(tc.info)
+		if got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+		if !fullInfo.MatchString(got) {
+			t.Errorf("%s does not match the fixed pattern", got)
+		}
+	}
+}
+
+// FuzzSession drives the command loop with arbitrary lines: it must never
+// panic, and it must end (stopping any search) when the input ends.
+func FuzzSession(f *testing.F) {
+	for _, seed := range []string{
+		"uci\nisready\nposition startpos moves e2e4\ngo depth 2\n",
+		"go infinite\nstop\n",
+		"position fen 8/8/8/8/8/8/8/8 w - - 0 1\ngo\n",
+		"go ponder\nponderhit\n",
+		"setoption name MultiPV value 2\ngo searchmoves e2e4 d2d4 depth 2\n",
+		"position startpos moves e2e4 e7e5 g1f3\r\ngo wtime 10 btime 10\r\n",
+		"position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1\ngo nodes 1\nd\n",
+		"ucinewgame\ngo mate 1 movetime 5\nstop\nstop\nponderhit\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		// Options that touch memory or files are not this target's business.
+		low := strings.ToLower(input)
+		if strings.Contains(low, "hash") || strings.Contains(low, "book") {
+			return
+		}
+		var out bytes.Buffer
+		srv := NewServer(engine.New(), &syncBuffer{b: &out})
+		done := make(chan struct{})
+		go func() {
+			srv.Serve(strings.NewReader(input))
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("session did not end within 10s of its input's end")
+		}
+	})
+}
