@@ -112,9 +112,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 		push := pawnPush[us]
 		capLeft, capRight := pawnCaptures[us][0], pawnCaptures[us][1]
 		lastRank, firstRank := promotionRank[us], startRank[us]
-		n := int(p.count[us] & 31)
-		for i := 1; i < n && i < 16; i++ {
-			from := p.list[us][i]
+		for _, from := range p.list[us][1:p.count[us]] {
 			pc := p.board[from&0x7f]
 			var pinDir Square
 			if pinned != 0 && pinned&bit(from) != 0 {
@@ -159,9 +157,8 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 				if pinDir != 0 {
 					continue // a pinned knight can never move
 				}
-				for _, d := range knightSteps {
-					to := from + d
-					if !to.OnBoard() || (checkMask != allSquares && checkMask&bit(to) == 0) {
+				for _, to := range knightTargets[from&0x7f].list() {
+					if checkMask != allSquares && checkMask&bit(to) == 0 {
 						continue
 					}
 					if t := p.board[to&0x7f]; t == Empty {
@@ -186,11 +183,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 	// that would attack the square it steps back onto.
 	king := p.board[ksq&0x7f]
 	p.board[ksq&0x7f] = Empty
-	for _, d := range kingSteps {
-		to := ksq + d
-		if !to.OnBoard() {
-			continue
-		}
+	for _, to := range kingTargets[ksq&0x7f].list() {
 		t := p.board[to&0x7f]
 		if t == Empty {
 			if quiets && !p.IsAttacked(to, them) {
@@ -270,5 +263,38 @@ func (p *Position) addEnPassant(ml *MoveList, m Move) {
 	p.UnmakeMove(m, u)
 	if legal {
 		ml.add(m)
+	}
+}
+
+// targets is the list of squares a knight or king reaches from one square,
+// precomputed so that the generator needs no off-board tests for them.
+type targets struct {
+	n  uint8
+	sq [8]Square
+}
+
+func (t *targets) list() []Square { return t.sq[:t.n] }
+
+var knightTargets, kingTargets [128]targets
+
+func init() {
+	for from := Square(0); from < 128; from++ {
+		if !from.OnBoard() {
+			continue
+		}
+		for _, d := range knightSteps {
+			if to := from + d; to.OnBoard() {
+				t := &knightTargets[from]
+				t.sq[t.n] = to
+				t.n++
+			}
+		}
+		for _, d := range kingSteps {
+			if to := from + d; to.OnBoard() {
+				t := &kingTargets[from]
+				t.sq[t.n] = to
+				t.n++
+			}
+		}
 	}
 }
