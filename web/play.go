@@ -1,0 +1,427 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"ox88/chess"
+	"ox88/engine"
+	"ox88/game"
+)
+
+// stateJSON is everything the page draws for a game; every game request
+// answers with it.
+type stateJSON struct {
+	Sid      string        `json:"sid"`
+	FEN      string        `json:"fen"`
+	Turn     string        `json:"turn"`  // "w" or "b"
+	Board    [64]string    `json:"board"` // a1 = 0 ... h8 = 63: "wP", "bK" or ""
+	Legal    []legalJSON   `json:"legal"`
+	Last     []string      `json:"last"`  // [from, to] of the move that led here, or empty
+	Check    string        `json:"check"` // the checked king's square, or ""
+	Moves    []string      `json:"moves"` // the whole game in SAN, redo tail included
+	Ply      int           `json:"ply"`   // how many of Moves lead to the shown position
+	Outcome  outcomeJSON   `json:"outcome"`
+	PGN      string        `json:"pgn"`
+	Attacks  [2][64][]int  `json:"attacks"` // [side][square] = squares of its pieces attacking it
+	Human    string        `json:"human"`   // "white" or "black"
+	Level    int           `json:"level"`
+	MaxLevel int           `json:"maxLevel"`
+	TC       tcJSON        `json:"tc"`
+	Clock    clockJSON     `json:"clock"`
+	Scores   []*scorePoint `json:"scores"` // per ply, White's view; null where unknown
+	Thinking bool          `json:"thinking"`
+	Engine   bool          `json:"engineToMove"` // the engine has the move and the game goes on
+	Levels   []levelJSON   `json:"levels"`
+}
+
+type legalJSON struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	UCI   string `json:"uci"`
+	SAN   string `json:"san"`
+	Promo string `json:"promo,omitempty"`
+}
+
+type outcomeJSON struct {
+	Over   bool   `json:"over"`
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+	Text   string `json:"text"`
+}
+
+type tcJSON struct {
+	Base float64 `json:"base"` // seconds; 0: no clocks
+	Inc  float64 `json:"inc"`
+}
+
+type clockJSON struct {
+	White   int64  `json:"white"` // milliseconds left
+	Black   int64  `json:"black"`
+	Running string `json:"running"` // "w", "b" or ""
+}
+
+type levelJSON struct {
+	Level    int     `json:"level"`
+	MoveTime float64 `json:"moveTime"` // seconds per move without clocks
+}
+
+// levelMoveTime is the time per move at each skill level when the game has
+// no clocks: short at the low levels so a beginner's game moves along.
+var levelMoveTime = [engine.MaxSkill + 1]time.Duration{
+	0, 100 * time.Millisecond, 200 * time.Millisecond, 300 * time.Millisecond,
+	500 * time.Millisecond, 700 * time.Millisecond, time.Second, 1500 * time.Millisecond,
+	2 * time.Second, 3 * time.Second, 5 * time.Second,
+}
+
+// moveTime returns the time per move for level without clocks.
+func moveTime(level int) time.Duration {
+	return levelMoveTime[min(max(level, 1), engine.MaxSkill)]
+}
+
+var pieceCodes = [16]string{"", "wP", "wN", "wB", "wR", "wQ", "wK", "", "", "bP", "bN", "bB", "bR", "bQ", "bK", ""}
+
+func colorName(c chess.Color) string { return c.String() }
+
+func turnLetter(c chess.Color) string {
+	if c == chess.White {
+		return "w"
+	}
+	return "b"
+}
+
+// state builds the page's view of s. The caller holds s.mu.
+func (s *session) state(now time.Time) *stateJSON {
+	s.checkFlag(now)
+	pos := s.g.Position()
+	st := &stateJSON{
+		Sid: s.id, FEN: pos.FEN(), Turn: turnLetter(pos.SideToMove()),
+		Ply: s.g.Ply(), Human: colorName(s.human), Level: s.level, MaxLevel: engine.MaxSkill,
+		TC:       tcJSON{s.tc.Base.Seconds(), s.tc.Inc.Seconds()},
+		Thinking: s.thinking, Scores: s.scores, Last: []string{},
+		Moves: make([]string, s.g.Len()), Legal: []legalJSON{},
+	}
+	if st.Scores == nil {
+		st.Scores = []*scorePoint{}
+	}
+	for i := 1; i <= s.g.Len(); i++ {
+		st.Moves[i-1] = s.g.SANAt(i)
+	}
+	for i := range 64 {
+		sq := chess.SquareFrom64(i)
+		st.Board[i] = pieceCodes[pos.At(sq)&15]
+		var buf [16]chess.Square
+		for side := range 2 {
+			att := pos.AttackersOf(sq, chess.Color(side), buf[:0])
+			list := make([]int, len(att))
+			for j, a := range att {
+				list[j] = a.Index64()
+			}
+			st.Attacks[side][i] = list
+		}
+	}
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	for _, m := range ml.Slice() {
+		l := legalJSON{From: m.From().String(), To: m.To().String(), UCI: m.String(), SAN: pos.SAN(m)}
+		if m.IsPromotion() {
+			l.Promo = strings.ToLower(m.Promotion().Letter())
+		}
+		st.Legal = append(st.Legal, l)
+	}
+	if m := s.g.LastMove(); m != chess.NoMove && s.g.Ply() > 0 {
+		st.Last = []string{m.From().String(), m.To().String()}
+	}
+	if pos.InCheck() {
+		st.Check = pos.KingSquare(pos.SideToMove()).String()
+	}
+	o := s.g.Outcome()
+	st.Outcome = outcomeJSON{Over: o.Over(), Result: string(o.Result), Reason: o.Reason.String(), Text: o.Text}
+	st.PGN = s.g.PGN()
+	st.Clock = clockJSON{White: s.clock[chess.White].Milliseconds(), Black: s.clock[chess.Black].Milliseconds()}
+	if s.running {
+		side := pos.SideToMove()
+		left := s.clock[side] - now.Sub(s.started)
+		if side == chess.White {
+			st.Clock.White = max(left.Milliseconds(), 0)
+		} else {
+			st.Clock.Black = max(left.Milliseconds(), 0)
+		}
+		st.Clock.Running = turnLetter(side)
+	}
+	st.Engine = !o.Over() && pos.SideToMove() != s.human
+	for l := 1; l <= engine.MaxSkill; l++ {
+		st.Levels = append(st.Levels, levelJSON{l, moveTime(l).Seconds()})
+	}
+	return st
+}
+
+// sidRequest is the body of the game requests that need nothing else.
+type sidRequest struct {
+	Sid string `json:"sid"`
+}
+
+// lookup returns the session named by id, or answers 400 and returns nil.
+func (s *Server) lookup(w http.ResponseWriter, id string) *session {
+	if !validSessionID(id) {
+		writeError(w, http.StatusBadRequest, "missing or bad session id (sid: 8 to 64 letters, digits, dashes)")
+		return nil
+	}
+	return s.sessions.get(id)
+}
+
+// withSession decodes a JSON body into req, finds its session, locks it,
+// runs f and answers with the session's state, or with f's error as a 400
+// (409 if the engine is thinking for this tab).
+func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req interface{ sid() string }, f func(*session) error) {
+	if !readJSON(w, r, req) {
+		return
+	}
+	ss := s.lookup(w, req.sid())
+	if ss == nil {
+		return
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if !ss.stopThinking() {
+		writeError(w, http.StatusConflict, "the engine is thinking in this game and did not stop")
+		return
+	}
+	if err := f(ss); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, ss.state(time.Now()))
+}
+
+func (r *sidRequest) sid() string { return r.Sid }
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	ss := s.lookup(w, r.URL.Query().Get("sid"))
+	if ss == nil {
+		return
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	writeJSON(w, http.StatusOK, ss.state(time.Now()))
+}
+
+// newRequest starts a new game, optionally changing sides.
+type newRequest struct {
+	Sid   string `json:"sid"`
+	Human string `json:"human,omitempty"` // "white" or "black"; empty keeps the side
+}
+
+func (r *newRequest) sid() string { return r.Sid }
+
+func parseColor(s string) (chess.Color, error) {
+	switch s {
+	case "white", "w":
+		return chess.White, nil
+	case "black", "b":
+		return chess.Black, nil
+	}
+	return chess.White, fmt.Errorf("colour %q: want white or black", s)
+}
+
+func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
+	req := &newRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		if req.Human != "" {
+			c, err := parseColor(req.Human)
+			if err != nil {
+				return err
+			}
+			ss.human = c
+		}
+		ss.reset(game.New(nil))
+		return nil
+	})
+}
+
+// moveRequest plays a move given in UCI ("e2e4", "e7e8q") or SAN.
+type moveRequest struct {
+	Sid  string `json:"sid"`
+	Move string `json:"move"`
+}
+
+func (r *moveRequest) sid() string { return r.Sid }
+
+func errGameOver(o game.Outcome) error { return errors.New("the game is over: " + o.Text) }
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	req := &moveRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		pos := ss.g.Position()
+		m, err := pos.ParseMove(strings.TrimSpace(req.Move))
+		if err != nil {
+			return err
+		}
+		return ss.play(m, time.Now())
+	})
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	req := &sidRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		now := time.Now()
+		ss.chargeClock(now)
+		if !ss.g.Undo() {
+			return errors.New("nothing to take back")
+		}
+		// Take back the engine's reply and the person's move together.
+		if ss.sideToMove() != ss.human {
+			ss.g.Undo()
+		}
+		ss.epoch++
+		return nil
+	})
+}
+
+func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request) {
+	req := &sidRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		ss.chargeClock(time.Now())
+		if !ss.g.Redo() {
+			return errors.New("nothing to redo")
+		}
+		if ss.sideToMove() != ss.human {
+			ss.g.Redo()
+		}
+		ss.epoch++
+		return nil
+	})
+}
+
+// gotoRequest shows the position after Ply moves (for review).
+type gotoRequest struct {
+	Sid string `json:"sid"`
+	Ply int    `json:"ply"`
+}
+
+func (r *gotoRequest) sid() string { return r.Sid }
+
+func (s *Server) handleGoTo(w http.ResponseWriter, r *http.Request) {
+	req := &gotoRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		if req.Ply < 0 || req.Ply > ss.g.Len() {
+			return fmt.Errorf("ply %d is outside the game (0 to %d)", req.Ply, ss.g.Len())
+		}
+		ss.chargeClock(time.Now())
+		ss.epoch++
+		return ss.g.GoTo(req.Ply)
+	})
+}
+
+// settingsRequest changes the level, the person's side or the time control;
+// nil fields stay as they are. A new time control resets the clocks.
+type settingsRequest struct {
+	Sid   string   `json:"sid"`
+	Level *int     `json:"level,omitempty"`
+	Human *string  `json:"human,omitempty"`
+	Base  *float64 `json:"base,omitempty"` // seconds, 0 for no clocks
+	Inc   *float64 `json:"inc,omitempty"`  // seconds
+}
+
+func (r *settingsRequest) sid() string { return r.Sid }
+
+// maxClockSeconds bounds the base time and increment (three hours).
+const maxClockSeconds = 3 * 3600
+
+func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
+	req := &settingsRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		if req.Level != nil {
+			if *req.Level < 1 || *req.Level > engine.MaxSkill {
+				return fmt.Errorf("level %d: want 1 to %d", *req.Level, engine.MaxSkill)
+			}
+			ss.level = *req.Level
+		}
+		if req.Human != nil {
+			c, err := parseColor(*req.Human)
+			if err != nil {
+				return err
+			}
+			ss.human = c
+		}
+		if req.Base != nil || req.Inc != nil {
+			tc := ss.tc
+			if req.Base != nil {
+				if *req.Base < 0 || *req.Base > maxClockSeconds {
+					return fmt.Errorf("base time %v s: want 0 to %d", *req.Base, maxClockSeconds)
+				}
+				tc.Base = time.Duration(*req.Base * float64(time.Second))
+			}
+			if req.Inc != nil {
+				if *req.Inc < 0 || *req.Inc > maxClockSeconds {
+					return fmt.Errorf("increment %v s: want 0 to %d", *req.Inc, maxClockSeconds)
+				}
+				tc.Inc = time.Duration(*req.Inc * float64(time.Second))
+			}
+			ss.tc = tc
+			ss.clock = [2]time.Duration{tc.Base, tc.Base}
+			ss.running = false
+		}
+		ss.epoch++
+		return nil
+	})
+}
+
+// importRequest replaces the game with one read from a FEN or a PGN.
+type importRequest struct {
+	Sid string `json:"sid"`
+	FEN string `json:"fen,omitempty"`
+	PGN string `json:"pgn,omitempty"`
+}
+
+func (r *importRequest) sid() string { return r.Sid }
+
+func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
+	req := &importRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		var g *game.Game
+		switch {
+		case strings.TrimSpace(req.FEN) != "":
+			var err error
+			if g, err = game.NewFromFEN(strings.TrimSpace(req.FEN)); err != nil {
+				return fmt.Errorf("FEN: %v", err)
+			}
+		case strings.TrimSpace(req.PGN) != "":
+			games, err := game.ParsePGN(req.PGN)
+			if err != nil {
+				return fmt.Errorf("PGN: %v", err)
+			}
+			if len(games) == 0 {
+				return errors.New("PGN: no game found")
+			}
+			g = games[0]
+		default:
+			return errors.New("give a fen or a pgn")
+		}
+		ss.reset(g)
+		return nil
+	})
+}
+
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	req := &sidRequest{}
+	s.withSession(w, r, req, func(ss *session) error {
+		if o := ss.g.Outcome(); o.Over() {
+			return errGameOver(o)
+		}
+		ss.chargeClock(time.Now())
+		ss.g.SetOutcome(game.NewOutcome(winResult(ss.human.Other()), game.Resignation))
+		ss.epoch++
+		return nil
+	})
+}
+
+func winResult(c chess.Color) game.Result {
+	if c == chess.White {
+		return game.WhiteWins
+	}
+	return game.BlackWins
+}

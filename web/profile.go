@@ -1,0 +1,348 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"time"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// The profile tab answers "where does the search spend its time?". It runs
+// a search under the CPU profiler, reads the profile (pprofread.go) and
+// charges each sample to a component of the engine by the name of the
+// leaf-most ox88 function on its stack (inlined frames count as their own
+// functions). Runtime work called from ox88 code (memory, maps) counts for
+// the ox88 function that called it; samples with no ox88 frame at all
+// (garbage collection, the scheduler) are "other".
+
+// The components, in the order the page draws them.
+const (
+	compGeneration = "generation"
+	compMakeUnmake = "make/unmake"
+	compAttack     = "attack test"
+	compEval       = "evaluation"
+	compOrdering   = "move ordering"
+	compTT         = "transposition table"
+	compOther      = "other"
+)
+
+var componentOrder = []string{compGeneration, compMakeUnmake, compAttack, compEval, compOrdering, compTT, compOther}
+
+// componentRule charges functions matching Pattern to Component. A pattern
+// is a full function name as the profile spells it ("ox88/chess.(*Position).generate",
+// which also covers its closures "...generate.func1"), or a prefix ending
+// in "*" ("ox88/eval.*"). Rules are tried in order; the first match wins.
+// Component "" marks a pass-through helper (a tiny accessor the compiler
+// usually inlines): the sample goes to its caller instead.
+type componentRule struct {
+	Component string `json:"component"`
+	Pattern   string `json:"pattern"`
+}
+
+// componentRules is the function-to-component mapping, documented in
+// docs/chapters/web.md. Adjust it here when functions are renamed.
+var componentRules = []componentRule{
+	// Pass-through helpers: charged to their caller.
+	{"", "ox88/chess.(*Position).At"},
+	{"", "ox88/chess.(*Position).SideToMove"},
+	{"", "ox88/chess.(*Position).KingSquare"},
+	{"", "ox88/chess.(*Position).Count"},
+	{"", "ox88/chess.(*Position).Squares"},
+	{"", "ox88/chess.(*Position).Key"},
+	{"", "ox88/chess.(*Position).PieceSquareTotal"},
+	{"", "ox88/chess.(*MoveList).Slice"},
+	{"", "ox88/chess.Square.*"},
+	{"", "ox88/chess.Move.*"},
+	{"", "ox88/chess.Piece.*"},
+	{"", "ox88/chess.Kind.*"},
+	{"", "ox88/chess.Color.*"},
+	{"", "ox88/chess.Score.*"},
+	{"", "ox88/chess.MakePiece"},
+	{"", "ox88/chess.PieceSquare"},
+	{"", "ox88/chess.S"},
+
+	// Attack test: "is this square attacked?", asked by the king's moves,
+	// castling and the check test.
+	{compAttack, "ox88/chess.(*Position).IsAttacked"},
+	{compAttack, "ox88/chess.(*Position).InCheck"},
+	{compAttack, "ox88/chess.(*Position).AttackersOf"},
+	{compAttack, "ox88/chess.pieceAttackBit"},
+	{compAttack, "ox88/chess.diffIndex"},
+
+	// Generation: the legal move generator and its helpers.
+	{compGeneration, "ox88/chess.(*Position).GenerateMoves"},
+	{compGeneration, "ox88/chess.(*Position).GenerateCaptures"},
+	{compGeneration, "ox88/chess.(*Position).generate"},
+	{compGeneration, "ox88/chess.(*Position).genPawn"},
+	{compGeneration, "ox88/chess.(*Position).genSlider"},
+	{compGeneration, "ox88/chess.(*Position).checkInfo"},
+	{compGeneration, "ox88/chess.addPromotions"},
+	{compGeneration, "ox88/chess.(*MoveList).add"},
+	{compGeneration, "ox88/chess.bit"},
+
+	// Make/unmake: the board, piece lists, key and score updated in place.
+	{compMakeUnmake, "ox88/chess.(*Position).MakeMove"},
+	{compMakeUnmake, "ox88/chess.(*Position).UnmakeMove"},
+	{compMakeUnmake, "ox88/chess.(*Position).MakeNullMove"},
+	{compMakeUnmake, "ox88/chess.(*Position).UnmakeNullMove"},
+	{compMakeUnmake, "ox88/chess.(*Position).put"},
+	{compMakeUnmake, "ox88/chess.(*Position).putAt"},
+	{compMakeUnmake, "ox88/chess.(*Position).remove"},
+	{compMakeUnmake, "ox88/chess.(*Position).relocate"},
+	{compMakeUnmake, "ox88/chess.(*Position).transform"},
+	{compMakeUnmake, "ox88/chess.(*Position).epKeyed"},
+	{compMakeUnmake, "ox88/chess.castleRook"},
+
+	// Evaluation: everything in package eval.
+	{compEval, "ox88/eval.*"},
+
+	// Transposition table: probe, store and the mate-score conversions.
+	{compTT, "ox88/search.(*TranspositionTable).*"},
+	{compTT, "ox88/search.scoreToTT"},
+	{compTT, "ox88/search.scoreFromTT"},
+
+	// Move ordering: scoring, picking, history, static exchange.
+	{compOrdering, "ox88/search.(*Searcher).scoreMoves"},
+	{compOrdering, "ox88/search.(*Searcher).pickMove"},
+	{compOrdering, "ox88/search.(*Searcher).updateHistory"},
+	{compOrdering, "ox88/search.(*Searcher).see"},
+	{compOrdering, "ox88/search.(*Searcher).orderRoot"},
+	{compOrdering, "ox88/search.mvvLva"},
+	{compOrdering, "ox88/search.leastAttacker"},
+	{compOrdering, "ox88/search.pieceValue"},
+	{compOrdering, "ox88/search.bit64"},
+	{compOrdering, "ox88/search.treeOrder"},
+}
+
+// ruleMatches reports whether the function name fn matches pattern.
+func ruleMatches(pattern, fn string) bool {
+	if p, ok := strings.CutSuffix(pattern, "*"); ok {
+		return strings.HasPrefix(fn, p)
+	}
+	return fn == pattern || strings.HasPrefix(fn, pattern+".func")
+}
+
+// classifyFunction returns the component of fn, "" for a pass-through
+// helper, or compOther for other ox88 functions.
+func classifyFunction(fn string) string {
+	for _, r := range componentRules {
+		if ruleMatches(r.Pattern, fn) {
+			return r.Component
+		}
+	}
+	return compOther
+}
+
+// classifySample returns the component a sample is charged to and the
+// function charged (empty when the stack has no ox88 frame).
+func classifySample(stack [][]string) (component, fn string) {
+	for _, frame := range stack {
+		for _, name := range frame {
+			if !strings.HasPrefix(name, "ox88/") {
+				continue
+			}
+			if c := classifyFunction(name); c != "" {
+				return c, name
+			}
+		}
+	}
+	return compOther, ""
+}
+
+// profileLabel marks the goroutines of a profiled search so that samples
+// from other work in the process (other tabs' searches) can be left out.
+const profileLabel = "ox88-profile"
+
+// Bounds of a profile run.
+const (
+	defaultProfileSeconds = 3
+	maxProfileSeconds     = 20
+	// topFunctions is how many functions the page lists under each bar.
+	topFunctions = 6
+)
+
+type profileRequest struct {
+	Sid     string  `json:"sid,omitempty"` // profile from this tab's position
+	FEN     string  `json:"fen,omitempty"` // or from this position
+	Seconds float64 `json:"seconds,omitempty"`
+}
+
+type componentJSON struct {
+	Name      string         `json:"name"`
+	Samples   int            `json:"samples"`
+	Share     float64        `json:"share"`
+	Functions []functionJSON `json:"functions"`
+}
+
+type functionJSON struct {
+	Name    string  `json:"name"`
+	Samples int     `json:"samples"`
+	Share   float64 `json:"share"`
+}
+
+type profileJSON struct {
+	FEN        string          `json:"fen"`
+	Seconds    float64         `json:"seconds"`
+	Samples    int             `json:"samples"`
+	Labelled   bool            `json:"labelled"` // only the search's own goroutine was counted
+	Depth      int             `json:"depth"`
+	Nodes      uint64          `json:"nodes"`
+	NPS        uint64          `json:"nps"`
+	Components []componentJSON `json:"components"`
+	Rules      []componentRule `json:"rules"`
+}
+
+// handleProfile runs one search of the requested length under the CPU
+// profiler and answers with the share of each component. Only one profile
+// runs at a time in the process (the profiler is process-wide).
+func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+	req := &profileRequest{}
+	if !readJSON(w, r, req) {
+		return
+	}
+	if req.Seconds == 0 {
+		req.Seconds = defaultProfileSeconds
+	}
+	if req.Seconds < 0.1 || req.Seconds > maxProfileSeconds {
+		writeError(w, http.StatusBadRequest, "seconds: want 0.1 to 20")
+		return
+	}
+	pos, ok := s.requestPosition(w, req.Sid, req.FEN)
+	if !ok {
+		return
+	}
+	if !s.profMu.TryLock() {
+		writeError(w, http.StatusConflict, "a profile is already running; try again when it ends")
+		return
+	}
+	defer s.profMu.Unlock()
+	ctx := r.Context()
+	eng, err := s.acquire(ctx)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	defer s.release(eng)
+
+	var buf bytes.Buffer
+	if err := pprof.StartCPUProfile(&buf); err != nil {
+		writeError(w, http.StatusConflict, "cannot start the CPU profiler: "+err.Error())
+		return
+	}
+	token := make([]byte, 8)
+	_, _ = rand.Read(token)
+	label := hex.EncodeToString(token)
+	done := make(chan engine.Result, 1)
+	eng.OnBestMove(func(res engine.Result) { done <- res })
+	_ = eng.SetPosition(pos, nil)
+	// The search goroutine that Go starts inherits the label.
+	lim := engine.Limits{MoveTime: time.Duration(req.Seconds * float64(time.Second))}
+	pprof.Do(ctx, pprof.Labels(profileLabel, label), func(context.Context) { eng.Go(lim) })
+	var res engine.Result
+	select {
+	case res = <-done:
+	case <-ctx.Done():
+		eng.Stop()
+		res = <-done
+	}
+	pprof.StopCPUProfile()
+	if ctx.Err() != nil {
+		return
+	}
+	prof, err := parseProfile(buf.Bytes())
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	out := summarizeProfile(prof, label)
+	out.FEN = pos.FEN()
+	out.Seconds = req.Seconds
+	out.Depth, out.Nodes, out.NPS = res.Info.Depth, res.Info.Nodes, res.Info.NPS
+	if out.NPS == 0 && res.Info.Time > 0 {
+		out.NPS = nps(res.Info.Nodes, res.Info.Time)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// summarizeProfile charges the samples of prof to components. With label
+// set, only samples carrying it count, unless none do (then all count).
+func summarizeProfile(prof *profileData, label string) *profileJSON {
+	out := &profileJSON{Rules: componentRules}
+	samples := prof.Samples
+	if label != "" {
+		var mine []profileSample
+		for _, s := range samples {
+			if s.Labels[profileLabel] == label {
+				mine = append(mine, s)
+			}
+		}
+		if len(mine) > 0 {
+			samples, out.Labelled = mine, true
+		}
+	}
+	byComp := map[string]map[string]int{}
+	counts := map[string]int{}
+	for _, s := range samples {
+		c, fn := classifySample(s.Stack)
+		if fn == "" {
+			fn = "(no ox88 frame)"
+		}
+		if byComp[c] == nil {
+			byComp[c] = map[string]int{}
+		}
+		byComp[c][fn]++
+		counts[c]++
+	}
+	out.Samples = len(samples)
+	for _, name := range componentOrder {
+		cj := componentJSON{Name: name, Samples: counts[name], Functions: []functionJSON{}}
+		if out.Samples > 0 {
+			cj.Share = float64(cj.Samples) / float64(out.Samples)
+		}
+		for fn, n := range byComp[name] {
+			cj.Functions = append(cj.Functions, functionJSON{Name: fn, Samples: n, Share: float64(n) / float64(out.Samples)})
+		}
+		sort.Slice(cj.Functions, func(i, j int) bool {
+			a, b := cj.Functions[i], cj.Functions[j]
+			return a.Samples > b.Samples || a.Samples == b.Samples && a.Name < b.Name
+		})
+		if len(cj.Functions) > topFunctions {
+			cj.Functions = cj.Functions[:topFunctions]
+		}
+		out.Components = append(out.Components, cj)
+	}
+	return out
+}
+
+// requestPosition returns the position a job runs on: a FEN if given, else
+// the current position of the tab's game if sid is given, else the start.
+// It answers 400 and returns false on a bad FEN or session id.
+func (s *Server) requestPosition(w http.ResponseWriter, sid, fen string) (*chess.Position, bool) {
+	if fen = strings.TrimSpace(fen); fen != "" {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "FEN: "+err.Error())
+			return nil, false
+		}
+		return pos, true
+	}
+	if sid != "" {
+		ss := s.lookup(w, sid)
+		if ss == nil {
+			return nil, false
+		}
+		ss.mu.Lock()
+		pos := ss.g.Position()
+		ss.mu.Unlock()
+		return &pos, true
+	}
+	return chess.StartPosition(), true
+}

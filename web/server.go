@@ -1,0 +1,206 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"ox88/engine"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Limits of the server. Each is a guard against one client taking the
+// machine: the numbers are generous for a person and small for a script.
+const (
+	// maxBodyBytes caps a request body; a pasted PGN of a long game is a
+	// few kilobytes, so 256 KiB leaves room for comments.
+	maxBodyBytes = 256 << 10
+	// defaultMaxSearches is how many CPU-bound jobs (engine searches,
+	// perft, bench, profile, tree) run at once; more wait for a slot.
+	defaultMaxSearches = 2
+	// slotWait is how long a job waits for a free slot before it gets
+	// 503 Service Unavailable.
+	slotWait = 30 * time.Second
+	// sessionIdle is how long an untouched session (a browser tab's game)
+	// is kept.
+	sessionIdle = 2 * time.Hour
+	// maxSessions caps the sessions kept at once; past it the least
+	// recently used one is dropped.
+	maxSessions = 1000
+)
+
+// Config sets up a Server. Zero fields take the defaults above.
+type Config struct {
+	MaxSearches int         // CPU-bound jobs at once (default defaultMaxSearches)
+	Logger      *log.Logger // where handler panics are reported (default: log.Default())
+	Bench       BenchFunc   // the bench tab's bench (default: fallbackBench)
+}
+
+// Server is the browser game: it holds the sessions (one per browser tab)
+// and a pool of engines, and serves the page and its JSON and SSE API.
+type Server struct {
+	cfg      Config
+	sessions *sessionStore
+	slots    chan struct{}       // the semaphore of CPU-bound jobs
+	engines  chan *engine.Engine // idle engines, reused between jobs
+	mux      *http.ServeMux
+	profMu   sync.Mutex // one CPU profile at a time, process-wide
+}
+
+// New returns a Server with cfg.
+func New(cfg Config) *Server {
+	if cfg.MaxSearches <= 0 {
+		cfg.MaxSearches = defaultMaxSearches
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = log.Default()
+	}
+	s := &Server{
+		cfg:      cfg,
+		sessions: newSessionStore(sessionIdle, maxSessions),
+		slots:    make(chan struct{}, cfg.MaxSearches),
+		engines:  make(chan *engine.Engine, cfg.MaxSearches),
+		mux:      http.NewServeMux(),
+	}
+	s.routes()
+	return s
+}
+
+// routes registers every handler. Unknown paths fall to notFound.
+func (s *Server) routes() {
+	static, _ := fs.Sub(staticFiles, "static")
+	files := http.FileServerFS(static)
+	s.mux.Handle("GET /{$}", files)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+
+	s.mux.HandleFunc("POST /api/new", s.handleNew)
+	s.mux.HandleFunc("GET /api/state", s.handleState)
+	s.mux.HandleFunc("POST /api/move", s.handleMove)
+	s.mux.HandleFunc("POST /api/undo", s.handleUndo)
+	s.mux.HandleFunc("POST /api/redo", s.handleRedo)
+	s.mux.HandleFunc("POST /api/goto", s.handleGoTo)
+	s.mux.HandleFunc("POST /api/settings", s.handleSettings)
+	s.mux.HandleFunc("POST /api/import", s.handleImport)
+	s.mux.HandleFunc("POST /api/resign", s.handleResign)
+	s.mux.HandleFunc("GET /api/think", s.handleThink)
+
+	s.mux.HandleFunc("GET /api/perft/positions", s.handlePerftPositions)
+	s.mux.HandleFunc("GET /api/perft", s.handlePerft)
+	s.mux.HandleFunc("GET /api/bench", s.handleBench)
+	s.mux.HandleFunc("POST /api/profile", s.handleProfile)
+	s.mux.HandleFunc("POST /api/tree", s.handleTree)
+
+	s.mux.HandleFunc("/", s.notFound)
+}
+
+// ServeHTTP serves a request, turning a panic in any handler into a 500
+// with a JSON message: one bad request never takes the server down.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.cfg.Logger.Printf("web: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+			writeError(w, http.StatusInternalServerError, "internal error")
+		}
+	}()
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close ends the session janitor. Running searches end with their requests.
+func (s *Server) Close() { s.sessions.close() }
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no such API route: %s %s", r.Method, r.URL.Path))
+		return
+	}
+	writeError(w, http.StatusNotFound, "not found: "+r.URL.Path)
+}
+
+// errorBody is the JSON of every error response.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// readJSON decodes the request body into v, rejecting unknown fields,
+// trailing data and bodies over maxBodyBytes. The error is ready to show.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if err == nil && dec.More() {
+		err = errors.New("unexpected data after the JSON object")
+	}
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", tooBig.Limit))
+			return false
+		}
+		writeError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
+		return false
+	}
+	return true
+}
+
+// acquire takes a job slot and an engine, waiting up to slotWait or until
+// ctx ends. release gives both back.
+func (s *Server) acquire(ctx context.Context) (*engine.Engine, error) {
+	t := time.NewTimer(slotWait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-t.C:
+		return nil, errBusy
+	}
+	select {
+	case e := <-s.engines:
+		return e, nil
+	default:
+		return engine.New(), nil
+	}
+}
+
+// errBusy says every job slot stayed taken for slotWait.
+var errBusy = errors.New("the server is busy with other searches; try again in a moment")
+
+func (s *Server) release(e *engine.Engine) {
+	if e != nil {
+		e.OnInfo(nil)
+		e.OnBestMove(nil)
+		select {
+		case s.engines <- e:
+		default:
+		}
+	}
+	<-s.slots
+}

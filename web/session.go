@@ -1,0 +1,259 @@
+package web
+
+import (
+	"container/list"
+	"sync"
+	"time"
+
+	"ox88/chess"
+	"ox88/game"
+)
+
+// session is one browser tab's game: the moves, who plays which side, the
+// level and clocks, and the engine's scores along the way. Its fields are
+// guarded by mu; a search holds no lock while it runs.
+type session struct {
+	mu       sync.Mutex
+	id       string
+	g        *game.Game
+	human    chess.Color // the side the person plays
+	level    int         // engine skill, 1..engine.MaxSkill
+	tc       timeControl // zero: no clocks, the level's move time
+	clock    [2]time.Duration
+	running  bool      // a clock is running (for the side to move)
+	started  time.Time // when the running clock started
+	scores   []*scorePoint
+	thinking bool // a search for this session is running
+	// stopThink cancels the running search and thinkDone is closed when
+	// it has finished (both set while thinking).
+	stopThink func()
+	thinkDone chan struct{}
+	epoch     uint64 // bumped by every change, so a finished search sees it is stale
+
+	elem *list.Element // the session's place in the store's LRU list
+	used time.Time
+}
+
+// scorePoint is the engine's verdict on the position after a ply, from
+// White's point of view.
+type scorePoint struct {
+	CP   int `json:"cp"`             // centipawns (mate scores clamp to ±mateCP)
+	Mate int `json:"mate,omitempty"` // mate in N moves for White (negative: for Black)
+}
+
+// mateCP is where mate scores sit on the evaluation bar and graph.
+const mateCP = 2000
+
+// timeControl is a base time and an increment per move, Fischer style.
+type timeControl struct {
+	Base time.Duration
+	Inc  time.Duration
+}
+
+// defaultLevel is the skill a new tab starts at.
+const defaultLevel = 5
+
+func newSession(id string) *session {
+	return &session{id: id, g: game.New(nil), human: chess.White, level: defaultLevel}
+}
+
+// reset starts a new game from start, keeping the settings.
+func (s *session) reset(g *game.Game) {
+	s.g = g
+	s.scores = nil
+	s.clock = [2]time.Duration{s.tc.Base, s.tc.Base}
+	s.running = false
+	s.epoch++
+}
+
+// chargeClock takes the time since the running clock started from the side
+// to move and stops the clock. It returns false if that flag fell, after
+// recording the loss on time.
+func (s *session) chargeClock(now time.Time) bool {
+	if !s.running || s.tc.Base == 0 {
+		s.running = false
+		return true
+	}
+	s.running = false
+	side := s.sideToMove()
+	s.clock[side] -= now.Sub(s.started)
+	if s.clock[side] <= 0 {
+		s.clock[side] = 0
+		s.g.SetOutcome(s.g.TimeoutOutcome(side))
+		return false
+	}
+	return true
+}
+
+// checkFlag records a loss on time if the side to move's clock has run out
+// while it thought.
+func (s *session) checkFlag(now time.Time) {
+	if s.running && s.tc.Base > 0 && s.clock[s.sideToMove()]-now.Sub(s.started) <= 0 {
+		s.chargeClock(now)
+	}
+}
+
+// play plays m at the current ply and runs the clocks: the mover is charged
+// and gets the increment, and the other side's clock starts.
+func (s *session) play(m chess.Move, now time.Time) error {
+	if o := s.g.Outcome(); o.Over() {
+		return errGameOver(o)
+	}
+	mover := s.sideToMove()
+	atEnd := s.g.Ply() == s.g.Len()
+	if !s.chargeClock(now) {
+		return errGameOver(s.g.Outcome())
+	}
+	if err := s.g.Play(m); err != nil {
+		return err
+	}
+	if !atEnd {
+		// Playing from an earlier ply dropped the rest of the game.
+		s.scores = s.scores[:min(len(s.scores), s.g.Ply())]
+	}
+	if s.tc.Base > 0 {
+		s.clock[mover] += s.tc.Inc
+		if !s.g.Outcome().Over() {
+			s.running, s.started = true, now
+		}
+	}
+	s.epoch++
+	return nil
+}
+
+// setScore records the engine's score for the position after ply moves.
+func (s *session) setScore(ply int, p *scorePoint) {
+	for len(s.scores) <= ply {
+		s.scores = append(s.scores, nil)
+	}
+	s.scores[ply] = p
+}
+
+// sessionStore keeps the sessions by id, dropping those idle longer than
+// idle and, past max, the least recently used.
+type sessionStore struct {
+	mu    sync.Mutex
+	byID  map[string]*session
+	lru   *list.List // front: most recently used
+	idle  time.Duration
+	max   int
+	stop  chan struct{}
+	once  sync.Once
+	clock func() time.Time
+}
+
+// sweepEvery is how often the janitor looks for idle sessions.
+const sweepEvery = time.Minute
+
+func newSessionStore(idle time.Duration, max int) *sessionStore {
+	st := &sessionStore{byID: map[string]*session{}, lru: list.New(), idle: idle, max: max,
+		stop: make(chan struct{}), clock: time.Now}
+	go st.janitor()
+	return st
+}
+
+func (st *sessionStore) janitor() {
+	t := time.NewTicker(sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-st.stop:
+			return
+		case <-t.C:
+			st.sweep()
+		}
+	}
+}
+
+// sweep drops the sessions idle for longer than st.idle.
+func (st *sessionStore) sweep() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	cut := st.clock().Add(-st.idle)
+	for e := st.lru.Back(); e != nil; {
+		s := e.Value.(*session)
+		if s.used.After(cut) {
+			break
+		}
+		prev := e.Prev()
+		st.lru.Remove(e)
+		delete(st.byID, s.id)
+		e = prev
+	}
+}
+
+func (st *sessionStore) close() { st.once.Do(func() { close(st.stop) }) }
+
+// get returns the session id, creating it if it does not exist.
+func (st *sessionStore) get(id string) *session {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	s, ok := st.byID[id]
+	if !ok {
+		s = newSession(id)
+		st.byID[id] = s
+		s.elem = st.lru.PushFront(s)
+		for st.lru.Len() > st.max {
+			old := st.lru.Remove(st.lru.Back()).(*session)
+			delete(st.byID, old.id)
+		}
+	} else {
+		st.lru.MoveToFront(s.elem)
+	}
+	s.used = st.clock()
+	return s
+}
+
+// len returns the number of sessions kept.
+func (st *sessionStore) len() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return len(st.byID)
+}
+
+// validSessionID reports whether id looks like one the page makes: 8 to 64
+// letters, digits and dashes.
+func validSessionID(id string) bool {
+	if len(id) < 8 || len(id) > 64 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// stopThinking cancels the session's running search, if any, and waits up
+// to thinkStopWait for it to end. The caller holds s.mu; it is released
+// while waiting. It reports whether no search runs any more.
+func (s *session) stopThinking() bool {
+	if !s.thinking {
+		return true
+	}
+	stop, done := s.stopThink, s.thinkDone
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+	t := time.NewTimer(thinkStopWait)
+	select {
+	case <-done:
+	case <-t.C:
+	}
+	t.Stop()
+	s.mu.Lock()
+	return !s.thinking
+}
+
+// thinkStopWait bounds how long a person's action waits for the engine's
+// search in the same tab to stop.
+const thinkStopWait = 5 * time.Second
+
+// sideToMove returns the side to move at the current ply.
+func (s *session) sideToMove() chess.Color {
+	pos := s.g.Position()
+	return pos.SideToMove()
+}

@@ -1,0 +1,407 @@
+// The Play tab: the board, moves by click-click and drag-and-drop, the
+// engine's thinking over Server-Sent Events, clocks, the move list, the
+// attack visualizer, FEN and PGN.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const FILES = "abcdefgh";
+const SQ = 100; // board units per square
+
+// Each tab keeps its own game: the session id lives in sessionStorage,
+// which a browser keeps per tab.
+function newSid() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return "s" + Math.random().toString(36).slice(2) + Date.now().toString(36);
+}
+const SID = sessionStorage.getItem("ox88-sid") || newSid();
+sessionStorage.setItem("ox88-sid", SID);
+
+const app = {
+  state: null, flipped: false, selected: null, drag: null, hover: null,
+  think: null, stateAt: 0, lastInfo: null,
+};
+
+function status(msg) { $("status").textContent = msg || ""; }
+
+async function api(path, body) {
+  const opt = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const r = await fetch(path, opt);
+  const data = await r.json().catch(() => ({ error: "bad response" }));
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  return data;
+}
+
+// gameCall posts to a game route and shows the new state.
+async function gameCall(path, extra) {
+  try {
+    setState(await api(path, Object.assign({ sid: SID }, extra || {})));
+    status("");
+    return true;
+  } catch (e) { status(e.message); return false; }
+}
+
+function sqName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }
+function sqIndex(name) { return FILES.indexOf(name[0]) + 8 * (parseInt(name[1], 10) - 1); }
+function sqXY(i) {
+  let f = i % 8, r = Math.floor(i / 8);
+  if (app.flipped) { f = 7 - f; r = 7 - r; }
+  return [f * SQ, (7 - r) * SQ];
+}
+function pointSq(evt) {
+  const b = $("board").getBoundingClientRect();
+  let f = Math.floor((evt.clientX - b.left) / b.width * 8), r = 7 - Math.floor((evt.clientY - b.top) / b.height * 8);
+  if (f < 0 || f > 7 || r < 0 || r > 7) return -1;
+  if (app.flipped) { f = 7 - f; r = 7 - r; }
+  return f + 8 * r;
+}
+
+function setState(st) {
+  app.state = st;
+  app.stateAt = performance.now();
+  app.selected = null;
+  renderAll();
+}
+
+function renderAll() {
+  renderBoard(); renderMoves(); renderClocks(); renderGraph(); renderEval(); renderSettings();
+  const st = app.state;
+  const o = $("outcome");
+  o.hidden = !st.outcome.over;
+  o.textContent = st.outcome.over ? st.outcome.text + " (" + st.outcome.result + ")" : "";
+  if (document.activeElement !== $("fen")) $("fen").value = st.fen;
+  if (document.activeElement !== $("pgn")) $("pgn").value = st.pgn;
+}
+
+function legalFrom(from) { return app.state.legal.filter((m) => m.from === from); }
+function isMine(i) {
+  const st = app.state, p = st.board[i];
+  return p && p[0] === st.turn && !st.outcome.over && !app.think;
+}
+
+function renderBoard() {
+  const st = app.state;
+  const out = [];
+  const lastSet = new Set(st.last);
+  const dests = new Set(app.selected !== null ? legalFrom(sqName(app.selected)).map((m) => m.to) : []);
+  for (let i = 0; i < 64; i++) {
+    const [x, y] = sqXY(i), name = sqName(i);
+    const dark = (i % 8 + Math.floor(i / 8)) % 2 === 0;
+    let fill = dark ? "var(--dark)" : "var(--light)";
+    out.push(`<rect data-sq="${name}" x="${x}" y="${y}" width="${SQ}" height="${SQ}" fill="${fill}"/>`);
+    if (lastSet.has(name)) out.push(`<rect x="${x}" y="${y}" width="${SQ}" height="${SQ}" fill="#f6e05e" opacity=".45" pointer-events="none"/>`);
+    if (app.selected === i) out.push(`<rect x="${x}" y="${y}" width="${SQ}" height="${SQ}" fill="#3b82f6" opacity=".45" pointer-events="none"/>`);
+    if (st.check === name) out.push(`<circle cx="${x + 50}" cy="${y + 50}" r="48" fill="url(#checkglow)" pointer-events="none"/>`);
+  }
+  // Coordinates along the edges.
+  for (let k = 0; k < 8; k++) {
+    const f = app.flipped ? 7 - k : k, r = app.flipped ? k + 1 : 8 - k;
+    out.push(`<text x="${k * SQ + 92}" y="795" class="coord">${FILES[f]}</text><text x="4" y="${k * SQ + 16}" class="coord">${r}</text>`);
+  }
+  for (let i = 0; i < 64; i++) {
+    const p = st.board[i];
+    if (!p || (app.drag && app.drag.from === i)) continue;
+    const [x, y] = sqXY(i);
+    out.push(`<g data-piece="${p}" data-at="${sqName(i)}" pointer-events="none">${pieceMarkup(p, x + 5, y + 5, 90)}</g>`);
+  }
+  for (const d of dests) {
+    const [x, y] = sqXY(sqIndex(d));
+    const occupied = st.board[sqIndex(d)];
+    out.push(occupied
+      ? `<circle class="dest" cx="${x + 50}" cy="${y + 50}" r="44" fill="none" stroke="#14532d" stroke-width="7" opacity=".5" pointer-events="none"/>`
+      : `<circle class="dest" cx="${x + 50}" cy="${y + 50}" r="14" fill="#14532d" opacity=".5" pointer-events="none"/>`);
+  }
+  out.push(attackOverlay());
+  if (app.drag && app.drag.pt) {
+    out.push(`<g pointer-events="none">${pieceMarkup(app.state.board[app.drag.from], app.drag.pt[0] - 50, app.drag.pt[1] - 50, 100)}</g>`);
+  }
+  $("board").innerHTML = `<defs><radialGradient id="checkglow"><stop offset="0" stop-color="#ff2020" stop-opacity=".9"/>` +
+    `<stop offset="1" stop-color="#ff2020" stop-opacity="0"/></radialGradient>` +
+    `<marker id="ah-w" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#1d4ed8"/></marker>` +
+    `<marker id="ah-b" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#b91c1c"/></marker></defs>` +
+    `<style>.coord{font:14px sans-serif;fill:#5a4630;pointer-events:none}.cnt{font:bold 20px monospace;pointer-events:none}</style>` + out.join("");
+}
+
+// attackOverlay draws the visualizer: arrows from every attacker of the
+// hovered square, and the attack counts of both sides on every square.
+function attackOverlay() {
+  const st = app.state, out = [];
+  if ($("chk-counts").checked) {
+    for (let i = 0; i < 64; i++) {
+      const [x, y] = sqXY(i);
+      const w = st.attacks[0][i].length, b = st.attacks[1][i].length;
+      if (w) out.push(`<text class="cnt" x="${x + 4}" y="${y + 95}" fill="#1d4ed8">${w}</text>`);
+      if (b) out.push(`<text class="cnt" x="${x + 82}" y="${y + 20}" fill="#b91c1c">${b}</text>`);
+    }
+  }
+  const info = $("hoverinfo");
+  if ($("chk-hover").checked && app.hover !== null && !app.drag) {
+    const i = app.hover, [tx, ty] = sqXY(i);
+    const w = st.attacks[0][i], b = st.attacks[1][i];
+    for (const [list, color, mk] of [[w, "#1d4ed8", "ah-w"], [b, "#b91c1c", "ah-b"]]) {
+      for (const a of list) {
+        const [fx, fy] = sqXY(a);
+        out.push(`<line x1="${fx + 50}" y1="${fy + 50}" x2="${tx + 50}" y2="${ty + 50}" stroke="${color}" stroke-width="7" opacity=".7" marker-end="url(#${mk})" pointer-events="none"/>`);
+      }
+    }
+    out.push(`<rect x="${tx + 3}" y="${ty + 3}" width="94" height="94" fill="none" stroke="#111" stroke-width="4" stroke-dasharray="8 6" pointer-events="none"/>`);
+    const p = st.board[i];
+    const who = p ? (p[0] === "w" ? "White's " : "Black's ") + ({ P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" })[p[1]] + " on " : "";
+    info.innerHTML = `<b>${who}${sqName(i)}</b>: attacked by White <b style="color:#1d4ed8">${w.length}</b>` +
+      (w.length ? " (" + w.map(sqName).join(", ") + ")" : "") +
+      `, by Black <b style="color:#b91c1c">${b.length}</b>` + (b.length ? " (" + b.map(sqName).join(", ") + ")" : "");
+  } else {
+    info.innerHTML = "Hover a square to see its attackers (blue: White, red: Black) and defenders.";
+  }
+  return out.join("");
+}
+
+function renderMoves() {
+  const st = app.state, ol = $("moves");
+  const items = [];
+  for (let i = 0; i < st.moves.length; i += 2) {
+    const cell = (k) => k < st.moves.length
+      ? `<span data-ply="${k + 1}" class="${k + 1 === st.ply ? "cur" : k + 1 > st.ply ? "tail" : ""}">${st.moves[k]}</span>` : "";
+    items.push(`<li>${cell(i)} ${cell(i + 1)}</li>`);
+  }
+  ol.innerHTML = items.join("");
+  const cur = ol.querySelector(".cur");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function fmtClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+
+function renderClocks() {
+  const st = app.state;
+  if (!st || st.tc.base === 0) { $("clock-top").textContent = ""; $("clock-bottom").textContent = ""; return; }
+  const el = performance.now() - app.stateAt;
+  const left = { w: st.clock.white, b: st.clock.black };
+  if (st.clock.running) left[st.clock.running] -= el;
+  const bottom = app.flipped ? "b" : "w", top = bottom === "w" ? "b" : "w";
+  for (const [id, side] of [["clock-top", top], ["clock-bottom", bottom]]) {
+    const c = $(id);
+    c.textContent = (side === "w" ? "White " : "Black ") + fmtClock(left[side]);
+    c.classList.toggle("running", st.clock.running === side);
+    c.classList.toggle("low", left[side] < 10000);
+  }
+  if (st.clock.running && left[st.clock.running] <= 0 && !app.flagAsked) {
+    app.flagAsked = true;
+    api("/api/state?sid=" + SID).then(setState).catch(() => {}).finally(() => { app.flagAsked = false; });
+  }
+}
+setInterval(() => { if (app.state) renderClocks(); }, 200);
+
+function scoreText(cp, mate) {
+  if (mate) return (mate > 0 ? "M" : "-M") + Math.abs(mate);
+  return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2);
+}
+
+function renderEval(white, mate) {
+  if (white === undefined) {
+    const sc = app.state.scores.filter((x) => x);
+    if (!sc.length) { white = 0; } else { white = sc[sc.length - 1].cp; mate = sc[sc.length - 1].mate; }
+  }
+  const frac = 1 / (1 + Math.exp(-white / 250));
+  $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
+  $("evaltext").textContent = scoreText(white, mate);
+}
+
+function renderGraph() {
+  const sc = app.state.scores, n = Math.max(app.state.moves.length, 2);
+  const clamp = (v) => Math.max(-800, Math.min(800, v));
+  const pts = [];
+  sc.forEach((p, i) => { if (p) pts.push(`${(i / n * 400).toFixed(1)},${(60 - clamp(p.cp) / 800 * 56).toFixed(1)}`); });
+  $("graph").innerHTML = `<rect width="400" height="120" fill="#fafafa"/><line x1="0" y1="60" x2="400" y2="60" stroke="#bbb"/>` +
+    (pts.length ? `<polyline points="${pts.join(" ")}" fill="none" stroke="#2f6fb3" stroke-width="2"/>` +
+      pts.map((p) => `<circle cx="${p.split(",")[0]}" cy="${p.split(",")[1]}" r="2.5" fill="#2f6fb3"/>`).join("") : "") +
+    `<line x1="${(app.state.ply / n * 400).toFixed(1)}" y1="0" x2="${(app.state.ply / n * 400).toFixed(1)}" y2="120" stroke="#e0a000" stroke-dasharray="3 3"/>`;
+}
+
+function renderSettings() {
+  const st = app.state;
+  const lv = $("sel-level");
+  if (!lv.options.length) {
+    lv.innerHTML = st.levels.map((l) => `<option value="${l.level}">${l.level} (${l.moveTime}s)</option>`).join("");
+  }
+  lv.value = String(st.level);
+  $("sel-human").value = st.human;
+  $("sel-tc").value = `${st.tc.base}+${st.tc.inc}`;
+}
+
+function renderInfo(inf) {
+  if (inf.depth) $("i-depth").textContent = inf.depth + (inf.seldepth ? "/" + inf.seldepth : "");
+  $("i-nodes").textContent = inf.nodes.toLocaleString("en");
+  $("i-nps").textContent = Math.round(inf.nps / 1000).toLocaleString("en") + " kN/s";
+  $("i-time").textContent = (inf.timeMs / 1000).toFixed(2) + " s";
+  if (inf.currmove) $("i-curr").textContent = inf.currmove + (inf.currmoveNumber ? " (" + inf.currmoveNumber + ")" : "");
+  if (inf.pv && inf.pv.length && inf.pv[0]) {
+    $("i-score").textContent = scoreText(inf.score, inf.mate) + " (" + scoreText(inf.white, 0) + " for White)";
+    $("i-pv").textContent = inf.pv.join(" ");
+    renderEval(inf.white, inf.mate && (app.state.turn === "w" ? inf.mate : -inf.mate));
+  }
+}
+
+// startThink asks the engine for a move; its reports arrive as events.
+function startThink() {
+  if (app.think) return;
+  const es = new EventSource("/api/think?sid=" + encodeURIComponent(SID));
+  app.think = es;
+  status("engine thinking…");
+  for (const id of ["i-depth", "i-nodes", "i-nps", "i-time", "i-score", "i-curr"]) $(id).textContent = "–";
+  $("i-pv").textContent = "";
+  const finish = () => { es.close(); if (app.think === es) app.think = null; };
+  es.addEventListener("info", (e) => renderInfo(JSON.parse(e.data)));
+  es.addEventListener("done", (e) => {
+    finish();
+    const d = JSON.parse(e.data);
+    status("engine played " + d.move);
+    setState(d.state);
+  });
+  es.addEventListener("fail", (e) => {
+    finish();
+    status(JSON.parse(e.data).error);
+    api("/api/state?sid=" + SID).then(setState).catch(() => {});
+  });
+  es.onerror = () => {
+    if (app.think !== es) return;
+    finish();
+    status("the engine's stream closed");
+    api("/api/state?sid=" + SID).then(setState).catch(() => {});
+  };
+}
+
+function stopThink() {
+  if (app.think) { app.think.close(); app.think = null; }
+}
+
+// tryMove plays from-to, asking for the promotion piece when there is a
+// choice; the engine answers when it has the move.
+function tryMove(from, to) {
+  const cands = app.state.legal.filter((m) => m.from === from && m.to === to);
+  if (!cands.length) return false;
+  if (cands.length > 1 && cands[0].promo) {
+    const box = $("promo");
+    const color = app.state.turn;
+    box.innerHTML = ["q", "r", "b", "n"].map((p) =>
+      `<svg viewBox="0 0 100 100" data-promo="${p}">${pieceMarkup(color + p.toUpperCase(), 5, 5, 90)}</svg>`).join("");
+    box.hidden = false;
+    box.onclick = (e) => {
+      const t = e.target.closest("[data-promo]");
+      if (!t) return;
+      box.hidden = true;
+      playMove(from + to + t.dataset.promo);
+    };
+    return true;
+  }
+  playMove(cands[0].uci);
+  return true;
+}
+
+async function playMove(uci) {
+  if (await gameCall("/api/move", { move: uci })) {
+    if (app.state.engineToMove) startThink();
+  }
+}
+
+// Board input: pointer down on your piece selects it (and starts a drag);
+// releasing on another square moves there; a click on a legal destination
+// of the selected piece moves too.
+function onDown(e) {
+  if (!app.state) return;
+  const i = pointSq(e);
+  if (i < 0) return;
+  $("promo").hidden = true;
+  if (app.selected !== null && app.selected !== i) {
+    const from = sqName(app.selected), to = sqName(i);
+    if (legalFrom(from).some((m) => m.to === to)) {
+      app.selected = null;
+      tryMove(from, to);
+      return;
+    }
+  }
+  if (isMine(i)) {
+    app.selected = i;
+    app.drag = { from: i, pt: null, id: e.pointerId };
+    $("board").setPointerCapture(e.pointerId);
+  } else {
+    app.selected = null;
+  }
+  renderBoard();
+}
+
+function boardPoint(e) {
+  const b = $("board").getBoundingClientRect();
+  return [(e.clientX - b.left) / b.width * 800, (e.clientY - b.top) / b.height * 800];
+}
+
+function onMove(e) {
+  if (!app.state) return;
+  if (app.drag) {
+    app.drag.pt = boardPoint(e);
+    renderBoard();
+    return;
+  }
+  const i = pointSq(e);
+  if (i !== app.hover) { app.hover = i < 0 ? null : i; renderBoard(); }
+}
+
+function onUp(e) {
+  if (!app.drag) return;
+  const d = app.drag;
+  app.drag = null;
+  const i = pointSq(e);
+  if (i >= 0 && i !== d.from && d.pt) {
+    const from = sqName(d.from), to = sqName(i);
+    app.selected = null;
+    if (!tryMove(from, to)) renderBoard();
+    return;
+  }
+  renderBoard();
+}
+
+function init() {
+  const b = $("board");
+  b.addEventListener("pointerdown", onDown);
+  b.addEventListener("pointermove", onMove);
+  b.addEventListener("pointerup", onUp);
+  b.addEventListener("pointerleave", () => { if (!app.drag) { app.hover = null; renderBoard(); } });
+  $("moves").addEventListener("click", (e) => {
+    const t = e.target.closest("[data-ply]");
+    if (t) { stopThink(); gameCall("/api/goto", { ply: parseInt(t.dataset.ply, 10) }); }
+  });
+  $("btn-new").onclick = async () => { stopThink(); if (await gameCall("/api/new")) if (app.state.engineToMove) startThink(); };
+  $("btn-flip").onclick = () => { app.flipped = !app.flipped; renderAll(); };
+  $("btn-undo").onclick = () => { stopThink(); gameCall("/api/undo"); };
+  $("btn-redo").onclick = () => { stopThink(); gameCall("/api/redo"); };
+  $("btn-go").onclick = () => { if (!app.state.outcome.over) startThink(); };
+  $("btn-resign").onclick = () => { stopThink(); gameCall("/api/resign"); };
+  $("sel-level").onchange = (e) => gameCall("/api/settings", { level: parseInt(e.target.value, 10) });
+  $("sel-human").onchange = async (e) => {
+    stopThink();
+    app.flipped = e.target.value === "black";
+    if (await gameCall("/api/new", { human: e.target.value })) if (app.state.engineToMove) startThink();
+  };
+  $("sel-tc").onchange = (e) => {
+    const [base, inc] = e.target.value.split("+").map(Number);
+    gameCall("/api/settings", { base, inc });
+  };
+  $("chk-counts").onchange = renderBoard;
+  $("chk-hover").onchange = renderBoard;
+  $("btn-fen-load").onclick = () => { stopThink(); gameCall("/api/import", { fen: $("fen").value }); };
+  $("btn-pgn-load").onclick = () => { stopThink(); gameCall("/api/import", { pgn: $("pgn").value }); };
+  const copy = (id) => {
+    const v = $(id).value;
+    if (navigator.clipboard) navigator.clipboard.writeText(v).then(() => status("copied"), () => { $(id).select(); document.execCommand("copy"); });
+    else { $(id).select(); document.execCommand("copy"); status("copied"); }
+  };
+  $("btn-fen-copy").onclick = () => copy("fen");
+  $("btn-pgn-copy").onclick = () => copy("pgn");
+  api("/api/state?sid=" + SID).then((st) => {
+    app.flipped = st.human === "black";
+    setState(st);
+    if (st.engineToMove && !st.thinking) startThink();
+  }).catch((e) => status(e.message));
+}
+init();

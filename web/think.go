@@ -1,0 +1,223 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// infoJSON is one progress report of the engine, ready to show: the PV and
+// the root move in SAN, the score from White's point of view too.
+type infoJSON struct {
+	Depth    int      `json:"depth"`
+	SelDepth int      `json:"seldepth"`
+	Score    int      `json:"score"` // centipawns, side to move's view
+	Mate     int      `json:"mate,omitempty"`
+	White    int      `json:"white"` // centipawns, White's view (mates clamp to ±mateCP)
+	Nodes    uint64   `json:"nodes"`
+	NPS      uint64   `json:"nps"`
+	TimeMS   int64    `json:"timeMs"`
+	PV       []string `json:"pv"`
+	CurrMove string   `json:"currmove,omitempty"`
+	CurrNum  int      `json:"currmoveNumber,omitempty"`
+	HashFull int      `json:"hashfull"`
+	Fraction float64  `json:"-"`
+}
+
+// infoEvery is the least time between two currmove reports sent to the
+// page; a fast search changes root move thousands of times a second.
+const infoEvery = 50 * time.Millisecond
+
+// toInfoJSON converts in, a report of a search from root, for the page.
+func toInfoJSON(root *chess.Position, in engine.Info) infoJSON {
+	out := infoJSON{Depth: in.Depth, SelDepth: in.SelDepth, Score: in.Score, Mate: in.Mate,
+		Nodes: in.Nodes, NPS: in.NPS, TimeMS: in.Time.Milliseconds(), HashFull: in.HashFull, PV: sanLine(root, in.PV)}
+	if out.NPS == 0 && in.Time > 0 {
+		out.NPS = uint64(float64(in.Nodes) / in.Time.Seconds())
+	}
+	if in.CurrMove != chess.NoMove {
+		out.CurrMove = sanLine(root, []chess.Move{in.CurrMove})[0:1][0]
+		out.CurrNum = in.CurrMoveNumber
+	}
+	out.White = whiteScore(root.SideToMove(), in.Score, in.Mate).CP
+	return out
+}
+
+// whiteScore turns a score for the side to move into White's point of view.
+func whiteScore(side chess.Color, cp, mate int) *scorePoint {
+	p := &scorePoint{CP: min(max(cp, -mateCP), mateCP), Mate: mate}
+	if mate > 0 {
+		p.CP = mateCP
+	} else if mate < 0 {
+		p.CP = -mateCP
+	}
+	if side == chess.Black {
+		p.CP, p.Mate = -p.CP, -p.Mate
+	}
+	return p
+}
+
+// sanLine writes the moves of line, played from root, in SAN; it stops at
+// the first move that is not legal (a stale or bad PV never panics).
+func sanLine(root *chess.Position, line []chess.Move) []string {
+	pos := *root
+	out := make([]string, 0, len(line))
+	for _, m := range line {
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		if !ml.Contains(m) {
+			if len(out) == 0 {
+				out = append(out, m.String())
+			}
+			break
+		}
+		out = append(out, pos.SAN(m))
+		pos.MakeMove(m)
+	}
+	if len(out) == 0 {
+		out = append(out, "")
+	}
+	return out
+}
+
+// handleThink runs the engine for the session's side to move and streams
+// its reports as events: "info" while it thinks, then "done" with the new
+// state once its move is played. When the page goes away (the request's
+// context ends) the search stops and its move is dropped.
+func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
+	ss := s.lookup(w, r.URL.Query().Get("sid"))
+	if ss == nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+
+	ss.mu.Lock()
+	now := time.Now()
+	ss.checkFlag(now)
+	if o := ss.g.Outcome(); o.Over() {
+		ss.mu.Unlock()
+		writeError(w, http.StatusConflict, errGameOver(o).Error())
+		return
+	}
+	if ss.thinking {
+		ss.mu.Unlock()
+		writeError(w, http.StatusConflict, "the engine is already thinking in this game")
+		return
+	}
+	ss.thinking = true
+	ss.stopThink = cancel
+	thinkDone := make(chan struct{})
+	ss.thinkDone = thinkDone
+	epoch := ss.epoch
+	start := ss.g.Start()
+	moves := ss.g.Moves()
+	root := ss.g.Position()
+	lim := engine.Limits{MoveTime: moveTime(ss.level)}
+	if ss.tc.Base > 0 {
+		left := ss.clock
+		if ss.running {
+			left[root.SideToMove()] -= now.Sub(ss.started)
+		}
+		lim = engine.Limits{WTime: max(left[chess.White], time.Millisecond), BTime: max(left[chess.Black], time.Millisecond),
+			WInc: ss.tc.Inc, BInc: ss.tc.Inc}
+	}
+	level := ss.level
+	ss.mu.Unlock()
+	defer func() {
+		ss.mu.Lock()
+		ss.thinking = false
+		ss.stopThink = nil
+		ss.mu.Unlock()
+		close(thinkDone)
+	}()
+
+	eng, err := s.acquire(ctx)
+	if err != nil {
+		if errors.Is(err, errBusy) {
+			writeError(w, http.StatusServiceUnavailable, err.Error())
+		}
+		return
+	}
+	defer s.release(eng)
+
+	es := newEventStream(w)
+	infos := make(chan engine.Info, 64)
+	best := make(chan engine.Result, 1)
+	quit := make(chan struct{})
+	eng.OnInfo(func(in engine.Info) {
+		select {
+		case infos <- in:
+		case <-quit:
+		default:
+			// A report the page has no room for: a newer one follows.
+		}
+	})
+	eng.OnBestMove(func(res engine.Result) { best <- res })
+	if err := eng.SetPosition(&start, moves); err != nil {
+		es.send("fail", errorBody{err.Error()})
+		return
+	}
+	eng.SetSkill(level)
+	eng.Go(lim)
+	defer func() {
+		close(quit)
+		eng.Stop()
+		eng.Wait()
+	}()
+
+	var lastCurr time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case in := <-infos:
+			if in.CurrMove != chess.NoMove && len(in.PV) == 0 {
+				if time.Since(lastCurr) < infoEvery {
+					continue
+				}
+				lastCurr = time.Now()
+			}
+			if !es.send("info", toInfoJSON(&root, in)) {
+				return
+			}
+		case res := <-best:
+			// Drain the reports sent before the best move.
+			for len(infos) > 0 {
+				in := <-infos
+				if len(in.PV) > 0 {
+					es.send("info", toInfoJSON(&root, in))
+				}
+			}
+			ss.mu.Lock()
+			if ss.epoch != epoch {
+				ss.mu.Unlock()
+				es.send("fail", errorBody{"the game changed while the engine thought; its move was dropped"})
+				return
+			}
+			if res.Move == chess.NoMove {
+				ss.mu.Unlock()
+				es.send("fail", errorBody{"the engine has no move"})
+				return
+			}
+			ply := ss.g.Ply()
+			err := ss.play(res.Move, time.Now())
+			if err == nil && (res.Info.Depth > 0 || len(res.Info.PV) > 0) {
+				ss.setScore(ply+1, whiteScore(root.SideToMove(), res.Info.Score, res.Info.Mate))
+			}
+			ss.thinking = false
+			st := ss.state(time.Now())
+			ss.mu.Unlock()
+			if err != nil {
+				es.send("fail", errorBody{err.Error()})
+				return
+			}
+			es.send("done", map[string]any{"move": sanLine(&root, []chess.Move{res.Move})[0], "uci": res.Move.String(), "state": st})
+			return
+		}
+	}
+}
