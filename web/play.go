@@ -255,6 +255,9 @@ func errGameOver(o game.Outcome) error { return errors.New("the game is over: " 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	req := &moveRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
+		if o := ss.g.Outcome(); o.Over() {
+			return errGameOver(o)
+		}
 		pos := ss.g.Position()
 		m, err := pos.ParseMove(strings.TrimSpace(req.Move))
 		if err != nil {

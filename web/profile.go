@@ -87,6 +87,7 @@ var componentRules = []componentRule{
 	{compGeneration, "ox88/chess.addPromotions"},
 	{compGeneration, "ox88/chess.(*MoveList).add"},
 	{compGeneration, "ox88/chess.bit"},
+	{compGeneration, "ox88/chess.(*targets).*"},
 
 	// Make/unmake: the board, piece lists, key and score updated in place.
 	{compMakeUnmake, "ox88/chess.(*Position).MakeMove"},
@@ -165,6 +166,9 @@ const profileLabel = "ox88-profile"
 const (
 	defaultProfileSeconds = 3
 	maxProfileSeconds     = 20
+	// minProfileSearch is the shortest search worth starting to fill the
+	// requested time.
+	minProfileSearch = 20 * time.Millisecond
 	// topFunctions is how many functions the page lists under each bar.
 	topFunctions = 6
 )
@@ -219,6 +223,11 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	var ml chess.MoveList
+	if pos.GenerateMoves(&ml); ml.N == 0 {
+		writeError(w, http.StatusBadRequest, "the position has no legal move to search")
+		return
+	}
 	if !s.profMu.TryLock() {
 		writeError(w, http.StatusConflict, "a profile is already running; try again when it ends")
 		return
@@ -243,16 +252,32 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	done := make(chan engine.Result, 1)
 	eng.OnBestMove(func(res engine.Result) { done <- res })
 	_ = eng.SetPosition(pos, nil)
-	// The search goroutine that Go starts inherits the label.
-	lim := engine.Limits{MoveTime: time.Duration(req.Seconds * float64(time.Second))}
-	pprof.Do(ctx, pprof.Labels(profileLabel, label), func(context.Context) { eng.Go(lim) })
+	// Search until the time is used: a search that ends early (a forced
+	// line, a depth cap) is followed by another from a cleared table.
+	total := time.Duration(req.Seconds * float64(time.Second))
+	start := time.Now()
 	var res engine.Result
-	select {
-	case res = <-done:
-	case <-ctx.Done():
-		eng.Stop()
-		res = <-done
+	var nodes uint64
+	for ctx.Err() == nil {
+		left := total - time.Since(start)
+		if left < minProfileSearch {
+			break
+		}
+		eng.NewGame()
+		// The search goroutine that Go starts inherits the label.
+		pprof.Do(ctx, pprof.Labels(profileLabel, label), func(context.Context) { eng.Go(engine.Limits{MoveTime: left}) })
+		select {
+		case res = <-done:
+		case <-ctx.Done():
+			eng.Stop()
+			res = <-done
+		}
+		nodes += res.Info.Nodes
+		if res.Info.Nodes == 0 {
+			break // nothing to search
+		}
 	}
+	el := time.Since(start)
 	pprof.StopCPUProfile()
 	if ctx.Err() != nil {
 		return
@@ -265,10 +290,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	out := summarizeProfile(prof, label)
 	out.FEN = pos.FEN()
 	out.Seconds = req.Seconds
-	out.Depth, out.Nodes, out.NPS = res.Info.Depth, res.Info.Nodes, res.Info.NPS
-	if out.NPS == 0 && res.Info.Time > 0 {
-		out.NPS = nps(res.Info.Nodes, res.Info.Time)
-	}
+	out.Depth, out.Nodes, out.NPS = res.Info.Depth, nodes, nps(nodes, el)
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -42,9 +42,10 @@ const (
 
 // Config sets up a Server. Zero fields take the defaults above.
 type Config struct {
-	MaxSearches int         // CPU-bound jobs at once (default defaultMaxSearches)
-	Logger      *log.Logger // where handler panics are reported (default: log.Default())
-	Bench       BenchFunc   // the bench tab's bench (default: fallbackBench)
+	MaxSearches int           // CPU-bound jobs at once (default defaultMaxSearches)
+	Logger      *log.Logger   // where handler panics are reported (default: log.Default())
+	Bench       BenchFunc     // the bench tab's bench (default: fallbackBench)
+	SlotWait    time.Duration // how long a job waits for a slot (default slotWait)
 }
 
 // Server is the browser game: it holds the sessions (one per browser tab)
@@ -62,6 +63,9 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.MaxSearches <= 0 {
 		cfg.MaxSearches = defaultMaxSearches
+	}
+	if cfg.SlotWait <= 0 {
+		cfg.SlotWait = slotWait
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = log.Default()
@@ -173,7 +177,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 // acquire takes a job slot and an engine, waiting up to slotWait or until
 // ctx ends. release gives both back.
 func (s *Server) acquire(ctx context.Context) (*engine.Engine, error) {
-	t := time.NewTimer(slotWait)
+	t := time.NewTimer(s.cfg.SlotWait)
 	defer t.Stop()
 	select {
 	case s.slots <- struct{}{}:

@@ -1,0 +1,363 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+const testSid = "test-session-1"
+
+func newTestServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
+	s := New(cfg)
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, ts
+}
+
+// call sends a request and decodes the JSON answer into out (if non-nil),
+// returning the status.
+func call(t *testing.T, ts *httptest.Server, method, path, body string, out any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode >= 400 && !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s %s: error with Content-Type %q: %s", method, path, ct, data)
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return resp.StatusCode
+}
+
+func TestPlayFlow(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var st stateJSON
+	if code := call(t, ts, "GET", "/api/state?sid="+testSid, "", &st); code != 200 {
+		t.Fatalf("state: %d", code)
+	}
+	if len(st.Legal) != 20 || st.Turn != "w" || st.Board[4] != "wK" || st.Board[60] != "bK" {
+		t.Fatalf("start state wrong: %d legal, turn %s, e1 %q e8 %q", len(st.Legal), st.Turn, st.Board[4], st.Board[60])
+	}
+	// e4 is attacked by nobody, f3 by the g1 knight and the e2 and g2 pawns.
+	if got := len(st.Attacks[0][21]); got != 3 {
+		t.Errorf("White attackers of f3 = %d, want 3", got)
+	}
+	code := call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e2e4"}`, &st)
+	if code != 200 || st.Turn != "b" || len(st.Moves) != 1 || st.Moves[0] != "e4" || !st.Engine {
+		t.Fatalf("after e4: code %d turn %s moves %v engine %v", code, st.Turn, st.Moves, st.Engine)
+	}
+	if strings.Join(st.Last, "") != "e2e4" {
+		t.Errorf("last move %v", st.Last)
+	}
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e5"}`, &st)
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"Qh5"}`, &st)
+	if st.Ply != 3 || st.Moves[2] != "Qh5" {
+		t.Fatalf("SAN moves: %v", st.Moves)
+	}
+	// Take back: the person plays White, so it goes back to White's move.
+	call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st)
+	if st.Ply != 2 || len(st.Moves) != 3 {
+		t.Fatalf("undo: ply %d moves %v", st.Ply, st.Moves)
+	}
+	call(t, ts, "POST", "/api/redo", `{"sid":"`+testSid+`"}`, &st)
+	if st.Ply != 3 {
+		t.Fatalf("redo: ply %d", st.Ply)
+	}
+	call(t, ts, "POST", "/api/goto", `{"sid":"`+testSid+`","ply":1}`, &st)
+	if st.Ply != 1 || st.Turn != "b" {
+		t.Fatalf("goto 1: ply %d turn %s", st.Ply, st.Turn)
+	}
+	// Another tab has its own game.
+	var other stateJSON
+	call(t, ts, "GET", "/api/state?sid=other-tab-2", "", &other)
+	if other.Ply != 0 || len(other.Moves) != 0 {
+		t.Fatalf("second tab shares the game: %v", other.Moves)
+	}
+}
+
+func TestFoolsMateOutcome(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var st stateJSON
+	for _, m := range []string{"f3", "e5", "g4", "Qh4"} {
+		call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"`+m+`"}`, &st)
+	}
+	if !st.Outcome.Over || st.Outcome.Result != "0-1" || st.Outcome.Text != "Black wins by checkmate" || st.Check != "e1" {
+		t.Fatalf("outcome %+v check %q", st.Outcome, st.Check)
+	}
+	var e errorBody
+	if code := call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &e); code != 400 || !strings.Contains(e.Error, "over") {
+		t.Fatalf("move after mate: %d %q", code, e.Error)
+	}
+	if !strings.Contains(st.PGN, "0-1") || !strings.Contains(st.PGN, "Qh4#") {
+		t.Fatalf("PGN: %s", st.PGN)
+	}
+}
+
+func TestImport(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var st stateJSON
+	fen := "8/8/8/8/8/5k2/8/4K2R w K - 0 1"
+	if code := call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"`+fen+`"}`, &st); code != 200 || st.FEN != fen {
+		t.Fatalf("FEN import: %d %s", code, st.FEN)
+	}
+	pgn := `[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc6 *`
+	if code := call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","pgn":"`+pgn+`"}`, &st); code != 200 || len(st.Moves) != 4 || st.Moves[3] != "Nc6" {
+		t.Fatalf("PGN import: %d %v", code, st.Moves)
+	}
+	var e errorBody
+	if code := call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"not a fen"}`, &e); code != 400 || !strings.HasPrefix(e.Error, "FEN") {
+		t.Fatalf("bad FEN: %d %q", code, e.Error)
+	}
+	// A failed import leaves the game alone.
+	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	if len(st.Moves) != 4 {
+		t.Fatalf("bad import changed the game: %v", st.Moves)
+	}
+}
+
+func TestBadRequests(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	s.mux.HandleFunc("GET /api/test-panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	s.cfg.Logger.SetOutput(io.Discard)
+	defer s.cfg.Logger.SetOutput(os.Stderr)
+	big := `{"sid":"` + testSid + `","pgn":"` + strings.Repeat("x", maxBodyBytes) + `"}`
+	for _, tc := range []struct {
+		name, method, path, body string
+		code                     int
+		msg                      string
+	}{
+		{"bad JSON", "POST", "/api/move", `{"sid":`, 400, "bad JSON"},
+		{"not JSON", "POST", "/api/move", `e2e4`, 400, "bad JSON"},
+		{"unknown field", "POST", "/api/move", `{"sid":"` + testSid + `","mvoe":"e4"}`, 400, "unknown field"},
+		{"trailing data", "POST", "/api/move", `{"sid":"` + testSid + `","move":"e4"} {}`, 400, "unexpected data"},
+		{"illegal move", "POST", "/api/move", `{"sid":"` + testSid + `","move":"e2e5"}`, 400, "not legal"},
+		{"nonsense move", "POST", "/api/move", `{"sid":"` + testSid + `","move":"zz"}`, 400, ""},
+		{"no session", "POST", "/api/move", `{"move":"e4"}`, 400, "session"},
+		{"bad session", "GET", "/api/state?sid=../../etc", ``, 400, "session"},
+		{"oversized body", "POST", "/api/import", big, 413, "over"},
+		{"unknown route", "GET", "/api/nothing", ``, 404, "no such API route"},
+		{"wrong method", "GET", "/api/move", ``, 404, "no such API route"},
+		{"unknown page", "GET", "/favicon.ico", ``, 404, "not found"},
+		{"bad level", "POST", "/api/settings", `{"sid":"` + testSid + `","level":99}`, 400, "level"},
+		{"bad colour", "POST", "/api/new", `{"sid":"` + testSid + `","human":"green"}`, 400, "colour"},
+		{"bad goto", "POST", "/api/goto", `{"sid":"` + testSid + `","ply":5}`, 400, "outside"},
+		{"bad perft depth", "GET", "/api/perft?pos=0&depth=99", ``, 400, "depth"},
+		{"bad perft pos", "GET", "/api/perft?pos=77&depth=2", ``, 400, "pos"},
+		{"bad perft fen", "GET", "/api/perft?fen=xx&depth=2", ``, 400, "FEN"},
+		{"bad tree depth", "POST", "/api/tree", `{"depth":0}`, 400, "depth"},
+		{"bad tree nodes", "POST", "/api/tree", `{"depth":2,"maxNodes":-1}`, 400, "maxNodes"},
+		{"bad profile time", "POST", "/api/profile", `{"seconds":500}`, 400, "seconds"},
+		{"bad bench depth", "GET", "/api/bench?depth=x", ``, 400, "depth"},
+		{"panic", "GET", "/api/test-panic", ``, 500, "internal error"},
+	} {
+		var e errorBody
+		code := call(t, ts, tc.method, tc.path, tc.body, &e)
+		if code != tc.code || !strings.Contains(e.Error, tc.msg) || e.Error == "" {
+			t.Errorf("%s: got %d %q, want %d containing %q", tc.name, code, e.Error, tc.code, tc.msg)
+		}
+	}
+	// The server still works.
+	var st stateJSON
+	if code := call(t, ts, "GET", "/api/state?sid="+testSid, "", &st); code != 200 || st.Ply != 0 {
+		t.Fatalf("after bad requests: %d ply %d", code, st.Ply)
+	}
+}
+
+func TestStaticFiles(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	for _, p := range []string{"/", "/static/app.js", "/static/tabs.js", "/static/pieces.js", "/static/style.css"} {
+		resp, err := ts.Client().Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || len(body) < 100 {
+			t.Errorf("%s: %d, %d bytes", p, resp.StatusCode, len(body))
+		}
+	}
+}
+
+// event is one Server-Sent Event.
+type event struct {
+	name string
+	data string
+}
+
+// readEvents reads events from an SSE response until one named stop (or
+// the end of the stream).
+func readEvents(t *testing.T, body io.Reader, stop ...string) []event {
+	t.Helper()
+	var out []event
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	var cur event
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			cur.name = line[7:]
+		case strings.HasPrefix(line, "data: "):
+			cur.data = line[6:]
+		case line == "" && cur.name != "":
+			out = append(out, cur)
+			for _, s := range stop {
+				if cur.name == s {
+					return out
+				}
+			}
+			cur = event{}
+		}
+	}
+	return out
+}
+
+func TestThink(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1}`, &st)
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	evs := readEvents(t, resp.Body, "done", "fail")
+	last := evs[len(evs)-1]
+	if last.name != "done" {
+		t.Fatalf("think ended with %s: %s", last.name, last.data)
+	}
+	var sawPV bool
+	for _, e := range evs {
+		if e.name == "info" {
+			var inf infoJSON
+			if err := json.Unmarshal([]byte(e.data), &inf); err != nil {
+				t.Fatal(err)
+			}
+			sawPV = sawPV || len(inf.PV) > 0 && inf.PV[0] != ""
+		}
+	}
+	if !sawPV {
+		t.Errorf("no info event with a PV in %v", evs)
+	}
+	var done struct {
+		Move  string    `json:"move"`
+		State stateJSON `json:"state"`
+	}
+	if err := json.Unmarshal([]byte(last.data), &done); err != nil {
+		t.Fatal(err)
+	}
+	if done.State.Ply != 2 || done.State.Turn != "w" || done.State.Moves[1] != done.Move {
+		t.Fatalf("after the engine's move: ply %d turn %s moves %v move %s", done.State.Ply, done.State.Turn, done.State.Moves, done.Move)
+	}
+	if len(done.State.Scores) != 3 || done.State.Scores[2] == nil {
+		t.Errorf("score of the engine's move not recorded: %v", done.State.Scores)
+	}
+	waitIdle(t, s)
+}
+
+// waitIdle waits until every job slot is free again.
+func waitIdle(t *testing.T, s *Server) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(s.slots) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d job slots still taken", len(s.slots))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestThinkClientGone(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s per move
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/think?sid="+testSid, nil)
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	cancel()
+	resp.Body.Close()
+	waitIdle(t, s)
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("search went on %v after the client left", el)
+	}
+	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	if st.Thinking || st.Ply != 1 {
+		t.Fatalf("after the client left: thinking %v ply %d", st.Thinking, st.Ply)
+	}
+}
+
+func TestThinkStoppedByPersonsAction(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	// Taking back stops the search and wins.
+	if code := call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st); code != 200 || st.Ply != 0 {
+		t.Fatalf("undo while thinking: %d ply %d", code, st.Ply)
+	}
+	evs := readEvents(t, resp.Body, "done", "fail")
+	if len(evs) > 0 && evs[len(evs)-1].name == "done" {
+		t.Fatalf("the stopped search still played: %v", evs[len(evs)-1])
+	}
+	waitIdle(t, s)
+}
+
+func TestBusy(t *testing.T) {
+	s, ts := newTestServer(t, Config{MaxSearches: 1, SlotWait: 30 * time.Millisecond})
+	eng, err := s.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e errorBody
+	if code := call(t, ts, "GET", "/api/perft?pos=0&depth=2", "", &e); code != 503 || !strings.Contains(e.Error, "busy") {
+		t.Fatalf("perft with no free slot: %d %q", code, e.Error)
+	}
+	if code := call(t, ts, "POST", "/api/tree", `{"depth":1}`, &e); code != 503 {
+		t.Fatalf("tree with no free slot: %d %q", code, e.Error)
+	}
+	s.release(eng)
+	var tr treeJSON
+	if code := call(t, ts, "POST", "/api/tree", `{"depth":1}`, &tr); code != 200 || tr.Nodes != 21 {
+		t.Fatalf("tree after release: %d, %d nodes", code, tr.Nodes)
+	}
+	// One profile at a time.
+	s.profMu.Lock()
+	code := call(t, ts, "POST", "/api/profile", `{"seconds":1}`, &e)
+	s.profMu.Unlock()
+	if code != 409 {
+		t.Fatalf("second profile: %d %q", code, e.Error)
+	}
+}
