@@ -1,0 +1,43 @@
+// Package xboard speaks the Chess Engine Communication Protocol (CECP,
+// version 2), the protocol of xboard/WinBoard, over an io.Reader and an
+// io.Writer.
+//
+// # One game
+//
+//	GUI -> engine              engine -> GUI
+//	xboard
+//	protover 2                 feature myname="ox88" setboard=1 usermove=1 ping=1 ... done=1
+//	new                        (engine plays Black, White to move)
+//	level 40 5 0               (40 moves in 5 minutes, no increment)
+//	post
+//	time 30000                 (engine's clock: 300.00 s, in centiseconds)
+//	otim 30000
+//	usermove e2e4
+//	                           1 -30 0 21 e5
+//	                           ...
+//	                           move e7e5
+//	ping 7                     pong 7
+//	usermove f1c4
+//	...                        move d8f6
+//	                           0-1 {Black mates}
+//
+// Unlike UCI, the engine keeps the game: it applies the opponent's moves
+// (usermove), knows which side it plays (new: Black; go: the side to move;
+// force: neither), decides itself when to think, and claims the result
+// when the game ends under the rules (mate, stalemate, threefold
+// repetition, the fifty-move rule, insufficient material).
+//
+// # How the server is built
+//
+// Serve reads lines on one goroutine; a search runs on the engine's
+// goroutine and comes back through callbacks (Server.info,
+// Server.bestMove), which play the engine's move on the game and write it.
+// The game state is shared between the two under Server.mu. Commands that
+// change the game while the engine thinks (new, force, undo, setboard,
+// result, ...) first abort the search: the engine stops and its move is
+// thrown away. "?" stops it and plays the move it has.
+//
+// Analysis (analyze ... exit) is an endless search on the current position
+// that restarts whenever the position changes; its thinking lines are the
+// output, and its final move is discarded.
+package xboard

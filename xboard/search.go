@@ -1,0 +1,164 @@
+package xboard
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// Thinking-output conventions of xboard.
+const (
+	// mateScore is added to the number of moves to a mate, so that xboard
+	// shows "#N" (and subtracted for being mated).
+	mateScore = 100000
+)
+
+// search is the record of one search, under Server.mu.
+type search struct {
+	pos      chess.Position // the position searched
+	analyze  bool           // an analysis: its move is not played
+	aborted  bool           // the move is to be thrown away
+	finished bool           // the engine reported its result
+	done     chan struct{}  // closed when the result has been handled
+}
+
+// think starts a search on the current position: an endless one in
+// analysis mode, else one for the engine's move under the time control (or
+// plays a book move at once). No search may be running.
+func (s *Server) think() {
+	s.mu.Lock()
+	if !s.analyze && (s.gameOver || s.force) {
+		s.mu.Unlock()
+		return
+	}
+	if _, over := outcome(&s.pos, s.keys); over && !s.analyze {
+		s.mu.Unlock()
+		return
+	}
+	st := &search{pos: s.pos, analyze: s.analyze, done: make(chan struct{})}
+	var lim engine.Limits
+	if st.analyze {
+		lim.Infinite = true
+	} else {
+		made := 0 // the engine's moves so far in this game
+		for i := range s.moves {
+			if (s.start.SideToMove() == chess.White) == (i%2 == 0) == (s.side == chess.White) {
+				made++
+			}
+		}
+		lim = s.tc.limits(s.side, made)
+	}
+	start, moves := s.start, append([]chess.Move(nil), s.moves...)
+	s.cur = st
+	bk := s.Book
+	s.mu.Unlock()
+
+	if bk != nil && !st.analyze {
+		if m, ok := bk.Probe(&st.pos); ok {
+			s.bestMove(engine.Result{Move: m, FromBook: true})
+			return
+		}
+	}
+	s.eng.SetPosition(&start, moves)
+	s.eng.Go(lim)
+}
+
+// abort stops a running search and waits for it; its move is not played.
+func (s *Server) abort() {
+	s.mu.Lock()
+	st := s.cur
+	if st == nil || st.finished {
+		s.mu.Unlock()
+		return
+	}
+	st.aborted = true
+	s.mu.Unlock()
+	s.eng.Stop()
+	<-st.done
+}
+
+// moveNow handles "?": stop thinking and play the best move found so far.
+func (s *Server) moveNow() {
+	s.mu.Lock()
+	st := s.cur
+	s.mu.Unlock()
+	if st != nil && !st.analyze {
+		s.eng.Stop()
+	}
+}
+
+// info is the engine's progress callback: thinking output, when asked for
+// (post) or analysing.
+func (s *Server) info(i engine.Info) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.cur
+	if st == nil || st.finished || st.aborted || i.CurrMove != chess.NoMove || !(s.post || st.analyze) {
+		return
+	}
+	s.println(formatThinking(&st.pos, i))
+}
+
+// bestMove is the engine's result callback: play the move (unless the
+// search was aborted or an analysis), and claim the result if the game
+// ended.
+func (s *Server) bestMove(r engine.Result) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.cur
+	if st == nil || st.finished {
+		return
+	}
+	st.finished = true
+	defer close(st.done)
+	if st.aborted || st.analyze {
+		return
+	}
+	var ml chess.MoveList
+	s.pos.GenerateMoves(&ml)
+	if ml.N == 0 {
+		return // think does not start on a finished game
+	}
+	m := r.Move
+	if !ml.Contains(m) {
+		// Never answer without a legal move (engineering rule 7).
+		s.println(fmt.Sprintf("# engine returned %v, playing %v", m, ml.Moves[0]))
+		m = ml.Moves[0]
+	}
+	s.play(m)
+	s.println("move " + m.String())
+	if claim, over := outcome(&s.pos, s.keys); over {
+		s.gameOver = true
+		s.println(claim)
+	}
+}
+
+// formatThinking writes a thinking line: "ply score time nodes pv", with
+// the time in centiseconds and the PV in SAN from pos.
+func formatThinking(pos *chess.Position, i engine.Info) string {
+	score := i.Score
+	switch {
+	case i.Mate > 0:
+		score = mateScore + i.Mate
+	case i.Mate < 0:
+		score = -mateScore + i.Mate
+	}
+	var pv strings.Builder
+	p := *pos
+	var ml chess.MoveList
+	for _, m := range i.PV {
+		p.GenerateMoves(&ml)
+		if !ml.Contains(m) {
+			break
+		}
+		if pv.Len() > 0 {
+			pv.WriteByte(' ')
+		}
+		pv.WriteString(p.SAN(m))
+		p.MakeMove(m)
+	}
+	return fmt.Sprintf("%d %d %d %d %s", i.Depth, score, i.Time/(10*time.Millisecond), i.Nodes, pv.String())
+}

@@ -1,0 +1,349 @@
+package xboard
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// thinking matches a thinking line: ply score time nodes pv.
+var thinking = regexp.MustCompile(`^\d+ -?\d+ \d+ \d+ \S`)
+
+// checkMove checks a "move" line is legal in fen and returns the move.
+func checkMove(t *testing.T, line, fen string) chess.Move {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(line)
+	if len(f) != 2 || f[0] != "move" {
+		t.Fatalf("bad move line %q", line)
+	}
+	m, err := pos.ParseUCI(f[1])
+	if err != nil {
+		t.Fatalf("%q in %s: %v", line, fen, err)
+	}
+	return m
+}
+
+// fen returns the server's current position.
+func (s *session) fen() string {
+	s.srv.mu.Lock()
+	defer s.srv.mu.Unlock()
+	return s.srv.pos.FEN()
+}
+
+// sync waits until every command sent so far has been handled.
+func (s *session) sync(n int) {
+	s.t.Helper()
+	s.send("ping " + string(rune('0'+n%10)))
+	s.expect("pong "+string(rune('0'+n%10)), time.Second)
+}
+
+func TestHandshake(t *testing.T) {
+	s := newSession(t)
+	s.send("xboard", "protover 2")
+	line, before := s.expect("feature", time.Second)
+	if len(before) != 0 || line != features || !strings.HasSuffix(line, " done=1") {
+		t.Errorf("protover 2 answered %q after %q", line, before)
+	}
+	for _, f := range []string{"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0", "sigint=0", "analyze=1", `myname="ox88"`, "memory=1", "debug=1"} {
+		if !strings.Contains(line, " "+f+" ") {
+			t.Errorf("feature line lacks %s", f)
+		}
+	}
+	s.send("accepted setboard", "ping 42")
+	s.expect("pong 42", time.Second)
+}
+
+// TestGame plays the engine as Black, then as White after go.
+func TestGame(t *testing.T) {
+	s := newSession(t)
+	s.send("xboard", "protover 2", "new", "level 0 1 0", "post", "time 6000", "otim 6000", "sd 3", "usermove e2e4")
+	line, before := s.expect("move", 10*time.Second)
+	m := checkMove(t, line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	found := false
+	for _, l := range before {
+		found = found || thinking.MatchString(l)
+	}
+	if !found {
+		t.Errorf("post is on, but no thinking line before %q: %q", line, before)
+	}
+	s.sync(1)
+	pos, _ := chess.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	pos.MakeMove(m)
+	if got := s.fen(); got != pos.FEN() {
+		t.Errorf("after the engine's move: %s, want %s", got, pos.FEN())
+	}
+	// force, a move for each side, then go: the engine plays White.
+	s.send("force", "usermove d2d4", "usermove d7d6", "nopost", "go")
+	pos.MakeMove(mustMove(t, pos, "d2d4"))
+	pos.MakeMove(mustMove(t, pos, "d7d6"))
+	line, before = s.expect("move", 10*time.Second)
+	checkMove(t, line, pos.FEN())
+	for _, l := range before {
+		if thinking.MatchString(l) {
+			t.Errorf("nopost, but %q", l)
+		}
+	}
+}
+
+func mustMove(t *testing.T, pos *chess.Position, s string) chess.Move {
+	t.Helper()
+	m, err := pos.ParseUCI(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestErrors: illegal moves, unknown commands and bad settings are
+// reported in the protocol's words and change nothing.
+func TestErrors(t *testing.T) {
+	s := newSession(t)
+	s.send("new", "force")
+	tests := []struct{ input, want string }{
+		{"usermove e2e5", "Illegal move: e2e5"},
+		{"usermove", "Illegal move: "},
+		{"usermove Ke2", "Illegal move: Ke2"},
+		{"frobnicate 3", "Error (unknown command): frobnicate 3"},
+		{"setboard 8/8/8/8/8/8/8/8 w - - 0 1", "Error (illegal position): setboard 8/8/8/8/8/8/8/8 w - - 0 1"},
+		{"level 40", "Error (level needs three values: MPS BASE INC): level 40"},
+		{"level 40 x 0", `Error (bad base time "x"): level 40 x 0`},
+		{"st -1", "Error (bad seconds per move): st -1"},
+		{"sd deep", "Error (bad depth): sd deep"},
+		{"time soon", `Error (bad time "soon"): time soon`},
+		{"undo", "Error (no move to take back): undo"},
+		{"variant suicide", "Error (unsupported variant): variant suicide"},
+	}
+	for _, tc := range tests {
+		s.send(tc.input)
+		l, _ := s.expect("", time.Second)
+		if strings.HasPrefix(tc.input, "setboard") {
+			s.expect("# ", time.Second) // the reason, as a debug line
+		}
+		if l != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.input, l, tc.want)
+		}
+	}
+	s.sync(2)
+	if got := s.fen(); got != chess.StartFEN {
+		t.Errorf("position changed by bad input: %s", got)
+	}
+	// Bare moves (protocol version 1, or a person typing) are accepted.
+	s.send("e2e4", "e7e5", "Nf3")
+	s.sync(3)
+	if got := s.fen(); got != "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" {
+		t.Errorf("after bare moves: %s", got)
+	}
+	s.send("remove")
+	s.sync(4)
+	if got := s.fen(); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" {
+		t.Errorf("after remove: %s", got)
+	}
+	s.send("undo")
+	s.sync(5)
+	if got := s.fen(); got != chess.StartFEN {
+		t.Errorf("after undo: %s", got)
+	}
+}
+
+// TestClaims: the engine claims mate when it gives it and when the
+// opponent does.
+func TestClaims(t *testing.T) {
+	s := newSession(t)
+	s.send("new", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 2", "go")
+	if l, _ := s.expect("move", 5*time.Second); l != "move a1a8" {
+		t.Errorf("mate in one: %q", l)
+	}
+	if l, _ := s.expect("", time.Second); l != "1-0 {White mates}" {
+		t.Errorf("after mate: %q, want the claim", l)
+	}
+	// The opponent mates the engine (playother: the engine plays White).
+	s.send("new", "setboard 1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", "playother", "usermove b8b1")
+	if l, _ := s.expect("", time.Second); l != "0-1 {Black mates}" {
+		t.Errorf("the opponent mates: %q", l)
+	}
+	// After a result no more moves come.
+	s.send("result 0-1 {Black mates}", "ping 8")
+	s.expect("pong 8", time.Second)
+}
+
+func TestOutcome(t *testing.T) {
+	tests := []struct {
+		fen, moves, want string
+	}{
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "", "1-0 {White mates}"},
+		{"6k1/8/8/8/8/8/5PPP/4r1K1 w - - 0 1", "", "0-1 {Black mates}"},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "", "1/2-1/2 {Stalemate}"},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "", "1/2-1/2 {Draw by insufficient material}"},
+		{"8/8/4k3/8/8/3K4/6N1/8 w - - 0 1", "", "1/2-1/2 {Draw by insufficient material}"},
+		{"8/8/4k3/3b4/8/3K4/6B1/8 w - - 0 1", "", "1/2-1/2 {Draw by insufficient material}"}, // d5 and g2: both light
+		{"8/8/4k3/2b5/8/3K4/6B1/8 w - - 0 1", "", ""},                                        // c5 dark, g2 light
+		{"8/8/4k3/8/8/3K4/5NN1/8 w - - 0 1", "", ""},
+		{"8/8/4k3/8/8/3K4/6P1/8 w - - 0 1", "", ""},
+		{"8/8/4k3/8/8/3K4/6R1/8 w - - 99 80", "g2g3", "1/2-1/2 {Draw by fifty move rule}"},
+		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1", ""},
+		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "1/2-1/2 {Draw by repetition}"},
+		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 e2e4 e7e5 g1f3 g8f6 f3g1 f6g8", ""}, // a pawn move in between
+	}
+	for _, tc := range tests {
+		pos, err := chess.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []uint64
+		for _, w := range strings.Fields(tc.moves) {
+			keys = append(keys, pos.Key())
+			pos.MakeMove(mustMove(t, pos, w))
+		}
+		got, over := outcome(pos, keys)
+		if got != tc.want || over != (tc.want != "") {
+			t.Errorf("%s + %q: got %q %v, want %q", tc.fen, tc.moves, got, over, tc.want)
+		}
+	}
+}
+
+// TestAnalyze: analysis writes thinking lines, follows the position, and
+// never plays a move.
+func TestAnalyze(t *testing.T) {
+	s := newSession(t)
+	s.send("new", "force", "analyze")
+	s.expect("", 5*time.Second) // a thinking line
+	s.send("usermove e2e4")
+	s.sync(1)
+	got := s.quiet("move", 300*time.Millisecond)
+	black := 0
+	for _, l := range got {
+		if !thinking.MatchString(l) {
+			t.Errorf("analysis wrote %q", l)
+			continue
+		}
+		// Once restarted, the PV starts with a Black move (SAN, a8..h5 area).
+		black++
+	}
+	if black == 0 {
+		t.Error("no thinking line after the move")
+	}
+	s.send("exit")
+	s.sync(2)
+	s.quiet("", 200*time.Millisecond)
+}
+
+// TestMoveNow: "?" ends a long think with a move at once.
+func TestMoveNow(t *testing.T) {
+	s := newSession(t)
+	s.send("new", "st 1000", "go")
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	s.send("?")
+	line, _ := s.expect("move", 2*time.Second)
+	checkMove(t, line, chess.StartFEN)
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Errorf("move %v after ?", d)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		level      []string
+		st         time.Duration
+		sd         int
+		mine, opp  time.Duration
+		side       chess.Color
+		made       int
+		want       engine.Limits
+		haveClocks bool
+	}{
+		// 40 moves in 5 minutes; the engine (White) has made 10: 30 to go.
+		{level: []string{"40", "5", "0"}, mine: 200000 * ms, opp: 250000 * ms, haveClocks: true, side: chess.White, made: 10,
+			want: engine.Limits{WTime: 200000*ms - moveOverhead, BTime: 250000 * ms, MovesToGo: 30}},
+		// After 40 moves a new session of 40 starts.
+		{level: []string{"40", "5", "0"}, mine: 1000 * ms, opp: 2000 * ms, haveClocks: true, side: chess.Black, made: 40,
+			want: engine.Limits{WTime: 2000 * ms, BTime: 1000*ms - moveOverhead, MovesToGo: 40}},
+		// Base in minutes:seconds, fractional increment, no time received yet.
+		{level: []string{"0", "0:30", "0.5"}, side: chess.White,
+			want: engine.Limits{WTime: 30000*ms - moveOverhead, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
+		// The clock below zero still gives a positive budget.
+		{level: []string{"0", "1", "0"}, mine: -50 * ms, opp: 100 * ms, haveClocks: true, side: chess.White,
+			want: engine.Limits{WTime: minClock, BTime: 100 * ms}},
+		{st: 2 * time.Second, sd: 4, want: engine.Limits{MoveTime: 2*time.Second - moveOverhead, Depth: 4}},
+		{sd: 6, want: engine.Limits{Depth: 6}},
+	}
+	for _, tc := range tests {
+		var tc2 timeControl
+		if tc.level != nil {
+			mps, base, inc, err := parseLevel(tc.level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc2.mps, tc2.base, tc2.inc = mps, base, inc
+		}
+		tc2.moveTime, tc2.depth = tc.st, tc.sd
+		tc2.mine, tc2.theirs, tc2.haveClock = tc.mine, tc.opp, tc.haveClocks
+		if got := tc2.limits(tc.side, tc.made); got.WTime != tc.want.WTime || got.BTime != tc.want.BTime ||
+			got.WInc != tc.want.WInc || got.BInc != tc.want.BInc || got.MovesToGo != tc.want.MovesToGo ||
+			got.MoveTime != tc.want.MoveTime || got.Depth != tc.want.Depth {
+			t.Errorf("%+v:\n got %+v\nwant %+v", tc, got, tc.want)
+		}
+	}
+	if d, err := parseCentiseconds([]string{"12345"}); err != nil || d != 123450*ms {
+		t.Errorf("time 12345 = %v, %v", d, err)
+	}
+}
+
+// TestClock: with little time on the clock the move comes in time.
+func TestClock(t *testing.T) {
+	if _, ok := any(engine.New()).(hashSizer); !ok {
+		t.Skip("the engine is still the placeholder search (no SetHashSize), which ignores clocks")
+	}
+	const slack = 150 * time.Millisecond
+	s := newSession(t)
+	for _, cs := range []int{5, 10, 20} {
+		s.send("new", "level 0 0:01 0", "time "+strconv.Itoa(cs), "otim 100")
+		start := time.Now()
+		s.send("go")
+		s.expect("move", 5*time.Second)
+		if d, lim := time.Since(start), time.Duration(cs)*10*time.Millisecond+slack; d > lim {
+			t.Errorf("time %d: move after %v, want at most %v", cs, d, lim)
+		}
+	}
+}
+
+// FuzzSession drives the command loop with arbitrary lines: no panic, and
+// the session ends when the input does.
+func FuzzSession(f *testing.F) {
+	for _, seed := range []string{
+		"xboard\nprotover 2\nnew\nusermove e2e4\n",
+		"new\nforce\ne2e4\ne7e5\nremove\nundo\ngo\n?\n",
+		"analyze\nusermove d2d4\nundo\nexit\n",
+		"setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo\nresult 1-0\n",
+		"level 40 0:30 1.5\ntime 100\notim 50\nst 1\nsd 2\nplayother\nusermove g1f3\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		if strings.Contains(strings.ToLower(input), "memory") {
+			return // the hash size is not this target's business
+		}
+		srv := NewServer(engine.New(), &syncBuffer{b: &bytes.Buffer{}})
+		done := make(chan struct{})
+		go func() {
+			srv.Serve(strings.NewReader(input))
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("session did not end within 10s of its input's end")
+		}
+	})
+}
