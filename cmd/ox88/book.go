@@ -1,0 +1,149 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"ox88/book"
+	"ox88/chess"
+	"ox88/game"
+)
+
+// defaultBookPlies is how deep into each game "book make" records moves:
+// twelve moves a side is past most opening theory in ordinary game
+// collections, and deeper lines are mostly single games.
+const defaultBookPlies = 24
+
+func init() {
+	commands["book"] = command{"Polyglot opening books: make one from PGN, or list a position's moves", runBook}
+}
+
+func bookUsage(w io.Writer) {
+	fmt.Fprintln(w, `usage: ox88 book make --pgn FILE.pgn --out FILE.bin [--max-ply N]
+       ox88 book probe --book FILE.bin [--fen FEN]
+
+make   counts the moves of the games' first N plies; a move's weight is
+       2 per game its side won and 1 per draw (or unfinished game), as
+       Polyglot's make-book counts; moves only ever played in lost games
+       are left out
+probe  lists the book's moves for a position (default: the start) with
+       their weights and shares, heaviest first`)
+}
+
+func runBook(args []string) int {
+	if len(args) == 0 {
+		bookUsage(os.Stderr)
+		return 2
+	}
+	switch args[0] {
+	case "make":
+		return bookMake(args[1:])
+	case "probe":
+		return bookProbe(args[1:])
+	case "-h", "-help", "--help", "help":
+		bookUsage(os.Stdout)
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "ox88 book: unknown subcommand %q\n", args[0])
+	bookUsage(os.Stderr)
+	return 2
+}
+
+func bookMake(args []string) int {
+	fs := flag.NewFlagSet("book make", flag.ContinueOnError)
+	pgn := fs.String("pgn", "", "PGN file with the games")
+	out := fs.String("out", "", "book file to write")
+	maxPly := fs.Int("max-ply", defaultBookPlies, "plies of each game to record (0: all)")
+	fs.Usage = func() { bookUsage(fs.Output()); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *pgn == "" || *out == "" || *maxPly < 0 || fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	f, err := os.Open(*pgn)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 book make:", err)
+		return 1
+	}
+	games, err := game.ReadPGN(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ox88 book make: %s: %v\n", *pgn, err)
+		return 1
+	}
+	bd := book.NewBuilder(*maxPly)
+	for i, g := range games {
+		result := g.Tag("Result")
+		switch result {
+		case "1-0", "0-1", "1/2-1/2":
+		default:
+			result = "*"
+		}
+		start := g.Start()
+		if err := bd.Add(&start, g.AllMoves(), result); err != nil {
+			fmt.Fprintf(os.Stderr, "ox88 book make: game %d: %v\n", i+1, err)
+			return 1
+		}
+	}
+	w, err := os.Create(*out)
+	if err == nil {
+		_, err = bd.WriteTo(w)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 book make:", err)
+		return 1
+	}
+	fmt.Printf("%d games, %d entries written to %s\n", len(games), bd.Len(), *out)
+	return 0
+}
+
+func bookProbe(args []string) int {
+	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
+	path := fs.String("book", "", "Polyglot book file")
+	fen := fs.String("fen", chess.StartFEN, "position to look up")
+	fs.Usage = func() { bookUsage(fs.Output()); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *path == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	b, err := book.Open(*path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 book probe:", err)
+		return 1
+	}
+	pos, err := chess.ParseFEN(*fen)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 book probe:", err)
+		return 1
+	}
+	entries := b.Entries(pos)
+	total := 0
+	for _, e := range entries {
+		total += int(e.Weight)
+	}
+	for _, e := range entries {
+		share := 0.0
+		if total > 0 {
+			share = 100 * float64(e.Weight) / float64(total)
+		}
+		fmt.Printf("%-6s %-7s weight %5d  %5.1f%%\n", e.Move, pos.SAN(e.Move), e.Weight, share)
+	}
+	fmt.Printf("%d moves, key %016x\n", len(entries), pos.Key())
+	return 0
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ox88/book"
+)
+
+// TestBookCommands makes a book from the test PGN and probes it.
+func TestBookCommands(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "b.bin")
+	text, code := captureStdout(t, func() int {
+		return runBook([]string{"make", "--pgn", "../../testdata/openings-200.pgn", "--out", out, "--max-ply", "10"})
+	})
+	if code != 0 || strings.TrimSpace(text) != "200 games, 1145 entries written to "+out {
+		t.Fatalf("book make: exit %d, %q", code, text)
+	}
+	b, err := book.Open(out)
+	if err != nil || b.Len() != 1145 {
+		t.Fatalf("reading the book back: %v (%d entries)", err, b.Len())
+	}
+	text, code = captureStdout(t, func() int {
+		return runBook([]string{"probe", "--book", out, "--fen", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"})
+	})
+	want := "g8f6   Nf6     weight    44   64.7%\n" +
+		"d7d5   d5      weight    10   14.7%\n" +
+		"e7e6   e6      weight     6    8.8%\n" +
+		"d7d6   d6      weight     5    7.4%\n" +
+		"g7g6   g6      weight     3    4.4%\n" +
+		"5 moves, key 830eb9b20758d1de\n"
+	if code != 0 || text != want {
+		t.Errorf("book probe: exit %d\n%s\nwant\n%s", code, text, want)
+	}
+	// Errors: a missing file, a bad FEN, a missing flag.
+	for _, args := range [][]string{
+		{"probe", "--book", "/nonexistent.bin"},
+		{"probe", "--book", out, "--fen", "nonsense"},
+		{"make", "--pgn", "../../testdata/openings-200.pgn"},
+		{"make", "--pgn", "/nonexistent.pgn", "--out", out},
+		{"frobnicate"},
+	} {
+		devnull, _ := os.Open(os.DevNull)
+		old := os.Stderr
+		os.Stderr = devnull
+		_, code := captureStdout(t, func() int { return runBook(args) })
+		os.Stderr = old
+		devnull.Close()
+		if code == 0 {
+			t.Errorf("ox88 book %v: exit 0, want an error", args)
+		}
+	}
+}
