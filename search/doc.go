@@ -1,0 +1,38 @@
+// Package search chooses moves: iterative deepening over a fail-soft
+// principal variation search (negamax alpha-beta), with a quiescence search
+// at the horizon, a transposition table, and the usual pruning. It reports
+// progress through a callback and never prints; it stops through an atomic
+// flag, a node budget or a clock.
+//
+// The order of the steps (negamax.go numbers them in the code):
+//
+//	Search                       search.go   bank a legal move, then deepen
+//	  iterate                                depth 1, 2, 3 ... until a limit
+//	    aspirate                             window around the last score,
+//	                                         widened on fail high/low
+//	      rootSearch                         every root move, PVS, MultiPV
+//	        negamax                negamax.go
+//	           1 quiescence at depth 0 (Quiesce: stand pat, captures by
+//	             MVV-LVA, losing captures cut by SEE, delta pruning)
+//	           2 count the node, check limits every 1024 nodes
+//	           3 draws: fifty moves, repetition (game + path), bare kings
+//	           4 mate distance pruning
+//	           5 transposition table probe (tt.go: probe/store)
+//	           6 check extension
+//	           7 static evaluation (eval.Evaluate, or from the table)
+//	           8 reverse futility pruning
+//	           9 null-move pruning
+//	          10 internal iterative reduction
+//	          11 generate, score moves (order.go: scoreMoves)
+//	          12 move loop: pickMove selects the best remaining move
+//	          13 futility and late-move pruning of quiet moves
+//	          14 late move reductions
+//	          15 PVS: null window, re-search on surprise
+//	          16 killers and history on a quiet cutoff
+//	          17 store in the table
+//
+// Scores are centipawns for the side to move; a mate found ply plies from
+// the root scores Mate-ply (MateIn converts). RecordTree (tree.go) is a
+// separate, plain alpha-beta that records its tree for the browser's
+// search-tree view.
+package search

@@ -1,0 +1,406 @@
+package search
+
+import (
+	"math"
+
+	"ox88/chess"
+	"ox88/eval"
+)
+
+// Pruning and reduction parameters (depths in plies, margins in centipawns).
+const (
+	nullMinDepth       = 3   // null-move pruning from this depth
+	nullBaseReduction  = 3   // R = nullBaseReduction + depth/nullDepthDivisor
+	nullDepthDivisor   = 6   //
+	rfpMaxDepth        = 6   // reverse futility pruning up to this depth
+	rfpMargin          = 75  // per ply of depth
+	futilityMaxDepth   = 3   // futility pruning of quiet moves up to this depth
+	futilityBase       = 90  // margin at depth 1 ...
+	futilityPerDepth   = 80  // ... plus this per further ply
+	lmrMinDepth        = 3   // late move reductions from this depth
+	lmrMinMoves        = 3   // ... after this many moves
+	lmpMaxDepth        = 4   // late move pruning up to this depth
+	lmpBase            = 3   // quiet moves allowed: lmpBase + depth*depth
+	iirMinDepth        = 4   // reduce PV/cut nodes without a hash move from this depth
+	qsDeltaMargin      = 200 // delta pruning in quiescence
+	qsMaxCheckEvasions = 4   // quiescence plies in which check is answered with all moves
+)
+
+// lmrTable[depth][moveNumber] is the late move reduction, ln(d)*ln(n)/2.
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.0)
+		}
+	}
+}
+
+// isDraw reports whether the position at ply is drawn by the fifty-move
+// rule or by repetition of a position in the game or the search path (one
+// repetition is enough: if it was good once, it is good again).
+func (s *Searcher) isDraw() bool {
+	hm := s.pos.HalfmoveClock()
+	if hm >= 100 {
+		return true
+	}
+	key := s.pos.Key()
+	// Only positions with the same side to move since the last irreversible
+	// move can repeat: every second key, back at most hm plies.
+	stop := max(s.nKeys-hm, 0)
+	for i := s.nKeys - 4; i >= stop; i -= 2 {
+		if s.keys[i] == key {
+			return true
+		}
+	}
+	return false
+}
+
+// insufficientMaterial reports bare kings or king and one minor piece
+// against a bare king: no mate is possible.
+func insufficientMaterial(pos *chess.Position) bool {
+	w, b := len(pos.Squares(chess.White)), len(pos.Squares(chess.Black))
+	if w+b > 3 {
+		return false
+	}
+	minors := pos.Count(chess.WKnight) + pos.Count(chess.BKnight) + pos.Count(chess.WBishop) + pos.Count(chess.BBishop)
+	return w+b == 2 || minors == 1
+}
+
+// hasNonPawns reports whether the side to move has a piece besides king and
+// pawns (null-move pruning is unsound in pawn endings: zugzwang).
+func hasNonPawns(pos *chess.Position) bool {
+	c := pos.SideToMove()
+	return len(pos.Squares(c)) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
+}
+
+// negamax is the main search: a fail-soft principal variation search of the
+// node at ply to depth plies. The steps are numbered as in doc.go.
+func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
+	st := &s.stack[ply]
+	st.pvLen = 0
+	// Step 1. Quiescence at the horizon.
+	if depth <= 0 {
+		return s.Quiesce(ply, alpha, beta, 0)
+	}
+	// Step 2. Count the node, check the limits, keep the path for repetition.
+	if s.countNode() {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	s.keys[s.nKeys+ply] = s.pos.Key()
+	// Step 3. Draws: fifty moves, repetition, bare kings.
+	if s.isDrawAt(ply) || insufficientMaterial(&s.pos) {
+		return 0
+	}
+	if ply >= MaxPly-8 {
+		return eval.Evaluate(&s.pos)
+	}
+	// Step 4. Mate distance pruning: no line from here can beat a mate
+	// already found nearer the root.
+	alpha = max(alpha, -Mate+ply)
+	beta = min(beta, Mate-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	// Step 5. Transposition table: a deep enough result of this position
+	// answers a non-PV node outright; any result gives the move to try first.
+	key := s.pos.Key()
+	entry, hit := s.tt.probe(key)
+	hashMove := chess.NoMove
+	if hit {
+		s.ttHits++
+		hashMove = entry.move
+		ttScore := scoreFromTT(int(entry.score), ply)
+		if !pvNode && int(entry.depth) >= depth {
+			b := entry.genBound & 3
+			if b == boundExact || (b == boundLower && ttScore >= beta) || (b == boundUpper && ttScore <= alpha) {
+				return ttScore
+			}
+		}
+	}
+	// Step 6. Check extension: a side in check has few replies, and cutting
+	// the line here would miss the mates and wins they lead to.
+	inCheck := s.pos.InCheck()
+	if inCheck {
+		depth++
+	}
+	// Step 7. Static evaluation (from the table when known).
+	staticEval := -Infinity
+	if !inCheck {
+		if hit {
+			staticEval = int(entry.eval)
+		} else {
+			staticEval = eval.Evaluate(&s.pos)
+		}
+	}
+	st.staticEval = staticEval
+	if !pvNode && !inCheck {
+		// Step 8. Reverse futility pruning: far above beta with little
+		// depth left, the opponent will not catch up.
+		if depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
+			return staticEval
+		}
+		// Step 9. Null-move pruning: if passing still fails high, a real
+		// move will too. Not in check, not twice in a row, not with only
+		// pawns (zugzwang).
+		if depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
+			r := nullBaseReduction + depth/nullDepthDivisor
+			st.move = chess.NoMove
+			u := s.pos.MakeNullMove()
+			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
+			s.pos.UnmakeNullMove(u)
+			if s.stopped {
+				return 0
+			}
+			if score >= beta {
+				if IsMate(score) {
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+	// Step 10. Internal iterative reduction: without a hash move the
+	// ordering is poor, so search shallower first; the next iteration will
+	// have a move from the table.
+	if hashMove == chess.NoMove && depth >= iirMinDepth {
+		depth--
+	}
+	// Step 11. Generate and order the moves.
+	s.pos.GenerateMoves(&st.moves)
+	if st.moves.N == 0 {
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
+	s.scoreMoves(ply, hashMove)
+	// Step 12. The move loop.
+	best, bestMove := -Infinity, chess.NoMove
+	origAlpha := alpha
+	quiets := 0
+	for i := 0; i < st.moves.N; i++ {
+		m := s.pickMove(ply, i)
+		quiet := m.IsQuiet()
+		st.move = m
+		u := s.pos.MakeMove(m)
+		givesCheck := s.pos.InCheck()
+		// Step 13. Pruning of late quiet moves near the horizon (never the
+		// first move, never while in check or giving check, never when
+		// mated scores are at stake).
+		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
+			if depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
+				s.pos.UnmakeMove(m, u)
+				quiets++
+				continue
+			}
+			if !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
+				s.pos.UnmakeMove(m, u)
+				quiets++
+				continue
+			}
+		}
+		if quiet {
+			quiets++
+		}
+		newDepth := depth - 1
+		var score int
+		if i == 0 {
+			score = -s.negamax(newDepth, ply+1, -beta, -alpha, pvNode)
+		} else {
+			// Step 14. Late move reductions: quiet moves ordered late are
+			// rarely best; search them shallower and confirm any surprise.
+			r := 0
+			if depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
+				r = lmrTable[min(depth, 63)][min(i, 63)]
+				if pvNode {
+					r--
+				}
+				if m == st.killers[0] || m == st.killers[1] {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			// Step 15. PVS: a null window proves the move worse; only a
+			// move that beats alpha is searched again with the full window.
+			score = -s.negamax(newDepth-r, ply+1, -alpha-1, -alpha, false)
+			if r > 0 && score > alpha {
+				score = -s.negamax(newDepth, ply+1, -alpha-1, -alpha, false)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -s.negamax(newDepth, ply+1, -beta, -alpha, true)
+			}
+		}
+		s.pos.UnmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				alpha = score
+				if pvNode {
+					child := &s.stack[ply+1]
+					st.pv[0] = m
+					st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
+				}
+				if alpha >= beta {
+					// Step 16. A cutoff: remember the quiet move that caused it.
+					if quiet {
+						s.updateHistory(ply, depth, m, i+1)
+					}
+					break
+				}
+			}
+		}
+	}
+	// Step 17. Store the result.
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	if staticEval == -Infinity {
+		staticEval = 0
+	}
+	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
+	return best
+}
+
+// isDrawAt is isDraw for a node at ply > 0 (the root is never a draw: a
+// move must be chosen).
+func (s *Searcher) isDrawAt(ply int) bool {
+	if ply == 0 {
+		return false
+	}
+	saved := s.nKeys
+	s.nKeys += ply
+	d := s.isDraw()
+	s.nKeys = saved
+	return d
+}
+
+// Quiesce searches captures (and promotions) only until the position is
+// quiet, so that the evaluation is never asked about a position in the
+// middle of an exchange. The side to move may stand pat: take the static
+// evaluation instead of capturing. In check, all moves are searched for the
+// first qsMaxCheckEvasions plies so that mates by capture are seen.
+func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
+	st := &s.stack[ply]
+	st.pvLen = 0
+	if s.countNode() {
+		return 0
+	}
+	s.selDepth = max(s.selDepth, ply)
+	if ply >= MaxPly-2 {
+		return eval.Evaluate(&s.pos)
+	}
+	if insufficientMaterial(&s.pos) {
+		return 0
+	}
+	key := s.pos.Key()
+	entry, hit := s.tt.probe(key)
+	if hit {
+		s.ttHits++
+		ttScore := scoreFromTT(int(entry.score), ply)
+		b := entry.genBound & 3
+		if b == boundExact || (b == boundLower && ttScore >= beta) || (b == boundUpper && ttScore <= alpha) {
+			return ttScore
+		}
+	}
+	inCheck := qply < qsMaxCheckEvasions && s.pos.InCheck()
+	best := -Infinity
+	staticEval := 0
+	if !inCheck {
+		if hit {
+			staticEval = int(entry.eval)
+		} else {
+			staticEval = eval.Evaluate(&s.pos)
+		}
+		if staticEval >= beta {
+			return staticEval
+		}
+		alpha = max(alpha, staticEval)
+		best = staticEval
+		s.pos.GenerateCaptures(&st.moves)
+	} else {
+		s.pos.GenerateMoves(&st.moves)
+		if st.moves.N == 0 {
+			return -Mate + ply
+		}
+	}
+	s.scoreMoves(ply, chess.NoMove)
+	origAlpha := alpha
+	bestMove := chess.NoMove
+	for i := 0; i < st.moves.N; i++ {
+		m := s.pickMove(ply, i)
+		if !inCheck {
+			// Captures that lose material (by SEE) cannot raise alpha
+			// when standing pat is allowed; nor can captures that would
+			// not reach alpha even if the victim came free.
+			if st.scores[i] < scoreGoodCapture {
+				break // the rest are losing captures and underpromotions
+			}
+			gain := seeValue[m.Promotion()]
+			if !m.IsEnPassant() {
+				gain += pieceValue(&s.pos, m.To())
+			} else {
+				gain += 100
+			}
+			if staticEval+gain+qsDeltaMargin <= alpha {
+				continue
+			}
+		}
+		st.move = m
+		u := s.pos.MakeMove(m)
+		score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
+		s.pos.UnmakeMove(m, u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				bestMove = m
+				child := &s.stack[ply+1]
+				st.pv[0] = m
+				st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+	return best
+}
+
+// countNode counts a node and reports whether the search must stop: the
+// node budget is spent, or (checked every nodeCheckInterval+1 nodes) the
+// time is up or Stop was called.
+func (s *Searcher) countNode() bool {
+	if s.stopped {
+		return true
+	}
+	s.nodes++
+	if s.nodes&nodeCheckInterval == 0 {
+		s.checkLimits()
+	}
+	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+		s.stopped = true
+	}
+	return s.stopped
+}

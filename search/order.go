@@ -1,0 +1,228 @@
+package search
+
+import (
+	"ox88/chess"
+	"ox88/eval"
+)
+
+// Move ordering scores. Moves are tried in this order: the hash move, good
+// captures and queen promotions by MVV-LVA, the two killers, quiet moves by
+// history, then captures that lose material by SEE and underpromotions.
+const (
+	scoreHashMove    = 1 << 30
+	scoreGoodCapture = 1 << 28
+	scoreKiller1     = 1<<27 + 1
+	scoreKiller2     = 1 << 27
+	scoreBadCapture  = -(1 << 28)
+	historyMax       = 1 << 14 // history values stay within +-historyMax
+)
+
+// seeValue is the exchange value of each kind; the king is large so that
+// capturing "through" it never looks profitable.
+var seeValue = [8]int{0, 100, 320, 330, 500, 950, 20000, 0}
+
+// mvvLva orders captures: most valuable victim first, least valuable
+// attacker among equal victims.
+func mvvLva(pos *chess.Position, m chess.Move) int {
+	victim := chess.Pawn // en passant
+	if !m.IsEnPassant() {
+		victim = pos.At(m.To()).Kind()
+	}
+	return seeValue[victim]*8 - int(pos.At(m.From()).Kind()) + seeValue[m.Promotion()]
+}
+
+// scoreMoves gives every move of the list at ply its ordering score.
+func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
+	st := &s.stack[ply]
+	pos := &s.pos
+	for i := 0; i < st.moves.N; i++ {
+		m := st.moves.Moves[i]
+		var v int
+		switch {
+		case m == hashMove:
+			v = scoreHashMove
+		case m.IsCapture() || m.Promotion() == chess.Queen:
+			if m.Promotion() != chess.NoKind && m.Promotion() != chess.Queen {
+				v = scoreBadCapture + mvvLva(pos, m) - 1000
+			} else if s.see(m) >= 0 {
+				v = scoreGoodCapture + mvvLva(pos, m)
+			} else {
+				v = scoreBadCapture + mvvLva(pos, m)
+			}
+		case m.IsPromotion(): // underpromotion without capture
+			v = scoreBadCapture - 1000 + int(m.Promotion())
+		case m == st.killers[0]:
+			v = scoreKiller1
+		case m == st.killers[1]:
+			v = scoreKiller2
+		default:
+			v = int(s.history[pos.At(m.From())&15][m.To()&0x7f])
+		}
+		st.scores[i] = int32(v)
+	}
+}
+
+// pickMove moves the best-scored move among i.. to slot i and returns it:
+// a selection step instead of a full sort, because most nodes cut off after
+// one or two moves.
+func (s *Searcher) pickMove(ply, i int) chess.Move {
+	st := &s.stack[ply]
+	best := i
+	for j := i + 1; j < st.moves.N; j++ {
+		if st.scores[j] > st.scores[best] {
+			best = j
+		}
+	}
+	st.moves.Moves[i], st.moves.Moves[best] = st.moves.Moves[best], st.moves.Moves[i]
+	st.scores[i], st.scores[best] = st.scores[best], st.scores[i]
+	return st.moves.Moves[i]
+}
+
+// updateHistory rewards the quiet move that caused a cutoff and punishes
+// the quiet moves tried before it, with a bonus that saturates toward
+// historyMax so old results fade.
+func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
+	st := &s.stack[ply]
+	if st.killers[0] != best {
+		st.killers[1] = st.killers[0]
+		st.killers[0] = best
+	}
+	bonus := min(depth*depth, historyMax/4)
+	for i := 0; i < tried; i++ {
+		m := st.moves.Moves[i]
+		if !m.IsQuiet() {
+			continue
+		}
+		h := &s.history[s.pos.At(m.From())&15][m.To()&0x7f]
+		b := -bonus
+		if m == best {
+			b = bonus
+		}
+		*h += int32(b - int(*h)*abs(b)/historyMax)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Steps on the 0x88 board (as unsigned bytes: -1 is 0xff).
+var (
+	diagonalSteps   = [4]chess.Square{15, 17, 0xf1, 0xef}
+	orthogonalSteps = [4]chess.Square{1, 16, 0xff, 0xf0}
+	knightSteps     = [8]chess.Square{33, 31, 18, 14, 0xdf, 0xe1, 0xee, 0xf2}
+)
+
+// see returns the static exchange evaluation of capture m: the material
+// the side to move wins (negative: loses) if both sides keep recapturing on
+// the target square with their least valuable attacker, each free to stop.
+// Pieces that have taken part are marked in a 64-bit mask, so x-rays behind
+// them come into play.
+func (s *Searcher) see(m chess.Move) int {
+	pos := &s.pos
+	to := m.To()
+	attacker := pos.At(m.From()).Kind()
+	victim := chess.Pawn
+	if !m.IsEnPassant() {
+		victim = pos.At(to).Kind()
+	}
+	if seeValue[attacker] <= seeValue[victim] && m.Promotion() == chess.NoKind {
+		return seeValue[victim] - seeValue[attacker] // cannot lose: stop early
+	}
+	var gain [32]int
+	gain[0] = seeValue[victim]
+	removed := bit64(m.From())
+	if m.IsEnPassant() {
+		removed |= bit64(to ^ 16) // the taken pawn leaves its square (rank 4/5 sibling)
+	}
+	onSquare := attacker
+	if p := m.Promotion(); p != chess.NoKind {
+		onSquare = p
+		gain[0] += seeValue[p] - seeValue[chess.Pawn]
+	}
+	side := pos.SideToMove().Other()
+	n := 1
+	for n < len(gain) {
+		from, kind := leastAttacker(pos, to, side, removed)
+		if kind == chess.NoKind {
+			break
+		}
+		gain[n] = seeValue[onSquare] - gain[n-1]
+		if max(-gain[n-1], gain[n]) < 0 {
+			break // neither side can gain by continuing
+		}
+		removed |= bit64(from)
+		onSquare = kind
+		side = side.Other()
+		n++
+	}
+	for n--; n > 0; n-- {
+		gain[n-1] = -max(-gain[n-1], gain[n])
+	}
+	return gain[0]
+}
+
+func bit64(sq chess.Square) uint64 { return 1 << uint(sq.Index64()&63) }
+
+// leastAttacker finds side's least valuable piece attacking to, ignoring
+// the pieces in removed (they have already captured).
+func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, removed uint64) (chess.Square, chess.Kind) {
+	// Pawns stand one rank behind (from side's point of view) diagonally.
+	pawn := chess.MakePiece(side, chess.Pawn)
+	back := chess.Square(0xf0) // -16: a White pawn attacks upward
+	if side == chess.Black {
+		back = 16
+	}
+	for _, df := range [2]chess.Square{1, 0xff} {
+		if sq := to + back + df; sq.OnBoard() && pos.At(sq) == pawn && removed&bit64(sq) == 0 {
+			return sq, chess.Pawn
+		}
+	}
+	knight := chess.MakePiece(side, chess.Knight)
+	if pos.Count(knight) != 0 {
+		for _, d := range knightSteps {
+			if sq := to + d; sq.OnBoard() && pos.At(sq) == knight && removed&bit64(sq) == 0 {
+				return sq, chess.Knight
+			}
+		}
+	}
+	bestSq, bestKind := chess.NoSquare, chess.NoKind
+	consider := func(sq chess.Square, k chess.Kind) {
+		if bestKind == chess.NoKind || seeValue[k] < seeValue[bestKind] {
+			bestSq, bestKind = sq, k
+		}
+	}
+	for dir := 0; dir < 8; dir++ {
+		var d chess.Square
+		diagonal := dir < 4
+		if diagonal {
+			d = diagonalSteps[dir]
+		} else {
+			d = orthogonalSteps[dir-4]
+		}
+		for sq, dist := to+d, 1; sq.OnBoard(); sq, dist = sq+d, dist+1 {
+			pc := pos.At(sq)
+			if pc == chess.Empty || removed&bit64(sq) != 0 {
+				continue
+			}
+			if pc.Color() == side {
+				switch k := pc.Kind(); {
+				case k == chess.Queen, k == chess.Bishop && diagonal, k == chess.Rook && !diagonal:
+					consider(sq, k)
+				case k == chess.King && dist == 1:
+					consider(sq, k)
+				}
+			}
+			break
+		}
+	}
+	return bestSq, bestKind
+}
+
+// pieceValue is the textbook value of the piece on sq, for delta pruning.
+func pieceValue(pos *chess.Position, sq chess.Square) int {
+	return eval.PieceValue(pos.At(sq).Kind())
+}

@@ -1,0 +1,514 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"ox88/chess"
+	"ox88/eval"
+)
+
+// Limits says when Search stops. Zero fields mean no limit. SoftTime is the
+// time budget iterative deepening aims at (it may stretch it when the best
+// move is unstable); HardTime is never crossed.
+type Limits struct {
+	Depth       int
+	Nodes       uint64
+	SoftTime    time.Duration
+	HardTime    time.Duration
+	MultiPV     int          // number of best lines to find (default 1)
+	SearchMoves []chess.Move // restrict the root to these moves
+	// Infinite keeps the search alive after it reaches MaxPly or a forced
+	// mate until Stop (UCI "go infinite" and pondering must not return
+	// early).
+	Infinite bool
+	// Pondering starts the search with time limits suspended until
+	// PonderHit.
+	Pondering bool
+}
+
+// Info is one progress report. See engine.Info, which mirrors it.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int // 1-based
+	Score           int // centipawns or a mate score (see MateIn), side to move's view
+	Bound           int // 0 exact, 1 lower bound (fail high), 2 upper bound (fail low)
+	Nodes           uint64
+	Time            time.Duration
+	TTHits          uint64
+	HashFull        int
+	PV              []chess.Move
+	Material        int // textbook material balance, side to move's view
+	CurrMove        chess.Move
+	CurrMoveNumber  int
+}
+
+// Report bounds in Info.
+const (
+	ReportExact = 0
+	ReportLower = 1
+	ReportUpper = 2
+)
+
+// Line is one root move with the score and PV of its last search.
+type Line struct {
+	Move  chess.Move
+	Score int
+	PV    []chess.Move
+}
+
+// Result is what Search returns: Move is always legal when the position has
+// a legal move.
+type Result struct {
+	Move   chess.Move
+	Ponder chess.Move
+	Score  int
+	Depth  int
+	Nodes  uint64
+	// Lines are the MultiPV lines of the last completed iteration, best
+	// first. Lines and Info.PV alias the Searcher's buffers: they stay valid
+	// until its next Search (copy them to keep them).
+	Lines []Line
+	Info  Info // the last full report
+}
+
+// rootMove is one move at the root with what the search learned about it.
+type rootMove struct {
+	move      chess.Move
+	score     int // this iteration's score, -Infinity if not known
+	prevScore int // the last iteration's
+	pv        [MaxPly]chess.Move
+	pvLen     int
+}
+
+// plyData is the search stack entry of one ply: everything a node needs
+// that would otherwise be allocated.
+type plyData struct {
+	moves      chess.MoveList
+	scores     [chess.MaxMoves]int32
+	killers    [2]chess.Move
+	move       chess.Move // the move being searched at this ply (NoMove: a null move)
+	staticEval int
+	pv         [MaxPly]chess.Move
+	pvLen      int
+}
+
+// Searcher runs searches. It keeps the transposition table and history
+// between searches; one Searcher runs one search at a time.
+type Searcher struct {
+	pos     chess.Position
+	tt      *TranspositionTable
+	stack   [MaxPly + 4]plyData
+	history [16][128]int32
+	keys    []uint64 // game history then the search path, for repetition
+	nKeys   int      // keys in use below the root
+
+	rootMoves []rootMove
+	lines     []Line       // Result.Lines, reused
+	pvStore   []chess.Move // backing store of the lines' PVs, MaxPly per line
+	lim       Limits
+	stop      *atomic.Bool
+	ownStop   atomic.Bool
+	pondering atomic.Bool
+	timeBase  atomic.Int64 // when the clock started (reset by PonderHit), Unix ns
+	start     time.Time
+	stopped   bool
+	report    func(Info)
+
+	nodes, ttHits uint64
+	selDepth      int
+	lastCurrMove  time.Time
+	rootDepth     int
+}
+
+// nodeCheckInterval: the clock and the stop flag are read every this many
+// nodes (a power of two minus one, used as a mask).
+const nodeCheckInterval = 1023
+
+// currMoveDelay and currMoveEvery pace the currmove reports.
+const (
+	currMoveDelay = time.Second
+	currMoveEvery = 250 * time.Millisecond
+)
+
+// DefaultHashMB is the transposition table size of a new Searcher.
+const DefaultHashMB = 16
+
+// NewSearcher returns a searcher with a hashMB mebibyte table.
+func NewSearcher(hashMB int) *Searcher {
+	return &Searcher{
+		tt:        NewTranspositionTable(hashMB),
+		rootMoves: make([]rootMove, 0, chess.MaxMoves),
+		lines:     make([]Line, 0, chess.MaxMoves),
+		pvStore:   make([]chess.Move, chess.MaxMoves*MaxPly),
+	}
+}
+
+// SetHashSize resizes (and clears) the transposition table.
+func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
+
+// Clear forgets everything learned: table, history, killers.
+func (s *Searcher) Clear() {
+	s.tt.Clear()
+	s.history = [16][128]int32{}
+	for i := range s.stack {
+		s.stack[i].killers = [2]chess.Move{}
+	}
+}
+
+// PonderHit turns a pondering search into a normal one: its time limits
+// start to count now.
+func (s *Searcher) PonderHit() {
+	s.timeBase.Store(time.Now().UnixNano())
+	s.pondering.Store(false)
+}
+
+// Search searches pos within lim and returns the best move found. history
+// holds the keys of the game's earlier positions (oldest first), for
+// repetition. stop, when non-nil, ends the search early from another
+// goroutine; report, when non-nil, hears about progress.
+func (s *Searcher) Search(pos *chess.Position, history []uint64, lim Limits, stop *atomic.Bool, report func(Info)) Result {
+	s.start = time.Now()
+	s.timeBase.Store(s.start.UnixNano())
+	s.pondering.Store(lim.Pondering)
+	s.lastCurrMove = s.start
+	s.pos = *pos
+	s.lim = lim
+	s.stop = stop
+	if s.stop == nil {
+		s.ownStop.Store(false)
+		s.stop = &s.ownStop
+	}
+	s.report = report
+	s.nodes, s.ttHits, s.selDepth, s.stopped = 0, 0, 0, false
+	s.tt.newSearch()
+	if need := len(history) + MaxPly + 8; cap(s.keys) < need {
+		s.keys = make([]uint64, need)
+	}
+	s.keys = s.keys[:cap(s.keys)]
+	copy(s.keys, history)
+	s.nKeys = len(history)
+	s.keys[s.nKeys] = pos.Key()
+	for i := range s.stack {
+		s.stack[i].killers = [2]chess.Move{}
+	}
+	// Age the history so that the last search's lessons weigh less.
+	for i := range s.history {
+		for j := range s.history[i] {
+			s.history[i][j] /= 2
+		}
+	}
+
+	res := s.iterate()
+	res.Nodes = s.nodes
+	if lim.Infinite || s.pondering.Load() {
+		// UCI forbids the best move before "stop" (or ponderhit).
+		for !s.stop.Load() && (lim.Infinite || s.pondering.Load()) {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	return res
+}
+
+// orderRoot fills the root move list: every legal move (or those of
+// SearchMoves), ordered by a capture-only search of each, so that the move
+// banked before the first iteration is a sensible one.
+func (s *Searcher) orderRoot() {
+	s.rootMoves = s.rootMoves[:0]
+	var ml chess.MoveList
+	s.pos.GenerateMoves(&ml)
+	for _, m := range ml.Slice() {
+		if len(s.lim.SearchMoves) > 0 && !slices.Contains(s.lim.SearchMoves, m) {
+			continue
+		}
+		s.rootMoves = append(s.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+	}
+	if len(s.rootMoves) == 0 && len(s.lim.SearchMoves) > 0 { // none of them legal: search all
+		for _, m := range ml.Slice() {
+			s.rootMoves = append(s.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+		}
+	}
+	for i := range s.rootMoves {
+		rm := &s.rootMoves[i]
+		u := s.pos.MakeMove(rm.move)
+		rm.prevScore = -eval.Evaluate(&s.pos)
+		if rm.move.IsCapture() || rm.move.IsPromotion() {
+			rm.prevScore += 50 // try the forcing moves early among equals
+		}
+		s.pos.UnmakeMove(rm.move, u)
+		rm.pv[0], rm.pvLen = rm.move, 1
+	}
+	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return b.prevScore - a.prevScore })
+}
+
+// elapsed returns the time since the clock started for the time limits.
+func (s *Searcher) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - s.timeBase.Load())
+}
+
+// checkLimits is called every nodeCheckInterval+1 nodes: it reads the stop
+// flag and the hard time limit, and sends currmove reports.
+func (s *Searcher) checkLimits() {
+	if s.stop.Load() {
+		s.stopped = true
+		return
+	}
+	if s.lim.HardTime > 0 && !s.pondering.Load() && s.elapsed() >= s.lim.HardTime {
+		s.stopped = true
+	}
+}
+
+// Aspiration windows: the first window half-width and how fast it grows.
+const (
+	aspirationDepth = 5  // from this depth on, search a window around the last score
+	aspirationDelta = 20 // first half-width in centipawns
+)
+
+// Time management while deepening: an iteration is not started if it
+// probably cannot finish, and the soft budget stretches when the search is
+// unsettled.
+const (
+	newIterationShare = 0.55 // start a new iteration only before this share of the soft budget
+	bestMoveChangeMul = 1.6  // budget factor after the best move changed
+	scoreDropMul      = 1.4  // budget factor after the score fell by scoreDropMargin
+	scoreDropMargin   = 30   // centipawns
+	maxStretch        = 3.0  // the soft budget never grows beyond this factor
+)
+
+// iterate is iterative deepening: search depth 1, 2, 3... each iteration
+// ordering the root by the last one's scores and filling the table that
+// orders the next one.
+func (s *Searcher) iterate() Result {
+	s.orderRoot()
+	res := Result{}
+	if len(s.rootMoves) == 0 {
+		// Mate or stalemate: nothing to search.
+		if s.pos.InCheck() {
+			res.Score = -Mate
+		}
+		res.Info = Info{MultiPV: 1, Score: res.Score, Material: eval.Material(&s.pos)}
+		return res
+	}
+	res.Move = s.rootMoves[0].move // banked before anything is searched
+	multiPV := min(max(s.lim.MultiPV, 1), len(s.rootMoves))
+	maxDepth := MaxPly - 8
+	if s.lim.Depth > 0 {
+		maxDepth = min(s.lim.Depth, maxDepth)
+	}
+	stretch := 1.0
+	lastBest := chess.NoMove
+	lastScore := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDepth = depth
+		for i := range s.rootMoves {
+			rm := &s.rootMoves[i]
+			rm.prevScore, rm.score = rm.score, -Infinity
+		}
+		for pvIdx := 0; pvIdx < multiPV && !s.stopped; pvIdx++ {
+			s.aspirate(depth, pvIdx)
+			// The moves searched this iteration sort ahead by their new
+			// scores; a move not finished keeps its old place behind.
+			slices.SortStableFunc(s.rootMoves[pvIdx:], func(a, b rootMove) int { return cmpScore(b.score, a.score) })
+		}
+		if s.stopped && depth > 1 && s.rootMoves[0].score == -Infinity {
+			break // nothing of this iteration finished: keep the last result
+		}
+		if s.rootMoves[0].score == -Infinity {
+			break // stopped within the first move of depth 1: keep the banked move
+		}
+		res = s.result(depth, multiPV)
+		if s.stopped {
+			break
+		}
+		s.sendLines(depth, multiPV)
+		// Stop at a forced mate found within the depth (the mate cannot get
+		// shorter by searching deeper when it is this short).
+		if best := s.rootMoves[0].score; IsMate(best) && Mate-abs(best) <= depth && s.lim.Depth == 0 {
+			break
+		}
+		if s.lim.SoftTime > 0 && !s.pondering.Load() {
+			if depth > 1 && res.Move != lastBest {
+				stretch = min(stretch*bestMoveChangeMul, maxStretch)
+			} else {
+				stretch = max(1, stretch*0.9)
+			}
+			if depth > 1 && res.Score < lastScore-scoreDropMargin {
+				stretch = min(stretch*scoreDropMul, maxStretch)
+			}
+			soft := time.Duration(float64(s.lim.SoftTime) * stretch)
+			if s.elapsed() > time.Duration(float64(soft)*newIterationShare) {
+				break
+			}
+		}
+		lastBest, lastScore = res.Move, res.Score
+		if len(s.rootMoves) == 1 && s.lim.SoftTime > 0 && depth >= 4 {
+			break // one legal move: no need to think long
+		}
+	}
+	return res
+}
+
+func cmpScore(a, b int) int { return a - b }
+
+// aspirate searches the pvIdx-th line at depth, first within a narrow window
+// around the last score, widening it after each failure.
+func (s *Searcher) aspirate(depth, pvIdx int) {
+	alpha, beta := -Infinity, Infinity
+	delta := aspirationDelta
+	prev := s.rootMoves[pvIdx].prevScore
+	if depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		score := s.rootSearch(depth, pvIdx, alpha, beta)
+		if s.stopped {
+			return
+		}
+		switch {
+		case score <= alpha:
+			s.sendBound(depth, pvIdx, score, ReportUpper)
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			s.sendBound(depth, pvIdx, score, ReportLower)
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		delta += delta
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// rootSearch searches the root moves pvIdx.. (the earlier ones are the
+// better lines already found this iteration) and returns the best score.
+func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
+	best := -Infinity
+	inCheck := s.pos.InCheck()
+	for i := pvIdx; i < len(s.rootMoves); i++ {
+		rm := &s.rootMoves[i]
+		if s.report != nil && time.Since(s.lastCurrMove) >= currMoveEvery && time.Since(s.start) >= currMoveDelay {
+			s.lastCurrMove = time.Now()
+			s.report(Info{Depth: depth, MultiPV: pvIdx + 1, CurrMove: rm.move, CurrMoveNumber: i + 1,
+				Nodes: s.nodes, Time: time.Since(s.start)})
+		}
+		s.stack[0].move = rm.move
+		u := s.pos.MakeMove(rm.move)
+		givesCheck := s.pos.InCheck()
+		newDepth := depth - 1
+		var score int
+		if i == pvIdx {
+			score = -s.negamax(newDepth, 1, -beta, -alpha, true)
+		} else {
+			// Late quiet root moves are reduced a little too.
+			r := 0
+			if depth >= 3 && i-pvIdx >= 4 && rm.move.IsQuiet() && !inCheck && !givesCheck {
+				r = 1
+			}
+			score = -s.negamax(newDepth-r, 1, -alpha-1, -alpha, false)
+			if score > alpha && !s.stopped {
+				score = -s.negamax(newDepth, 1, -beta, -alpha, true)
+			}
+		}
+		s.pos.UnmakeMove(rm.move, u)
+		if s.stopped {
+			return best
+		}
+		if i == pvIdx || score > alpha {
+			rm.score = score
+			rm.pv[0] = rm.move
+			child := &s.stack[1]
+			rm.pvLen = 1 + copy(rm.pv[1:], child.pv[:child.pvLen])
+		} else {
+			rm.score = -Infinity
+		}
+		if score > best {
+			best = score
+		}
+		if score > alpha {
+			alpha = score
+			if alpha >= beta {
+				return best
+			}
+		}
+	}
+	return best
+}
+
+// result builds the Result from the root moves after an iteration. Its
+// Lines and PVs alias the Searcher's buffers (no allocation per search).
+func (s *Searcher) result(depth, multiPV int) Result {
+	rm := &s.rootMoves[0]
+	r := Result{Move: rm.move, Score: rm.score, Depth: depth, Nodes: s.nodes}
+	if rm.pvLen > 1 {
+		r.Ponder = rm.pv[1]
+	}
+	s.lines = s.lines[:0]
+	for i := 0; i < multiPV; i++ {
+		l := &s.rootMoves[i]
+		if l.score == -Infinity {
+			break
+		}
+		pv := s.pvStore[i*MaxPly : i*MaxPly+l.pvLen]
+		copy(pv, l.pv[:l.pvLen])
+		s.lines = append(s.lines, Line{Move: l.move, Score: l.score, PV: pv})
+	}
+	r.Lines = s.lines
+	r.Info = s.infoNoPV(depth, 0, ReportExact)
+	r.Info.PV = s.lines[0].PV
+	return r
+}
+
+// info makes the report for line pvIdx, with a copy of its PV.
+func (s *Searcher) info(depth, pvIdx, bound int) Info {
+	inf := s.infoNoPV(depth, pvIdx, bound)
+	rm := &s.rootMoves[pvIdx]
+	inf.PV = slices.Clone(rm.pv[:rm.pvLen])
+	return inf
+}
+
+// infoNoPV makes the report for line pvIdx without its PV.
+func (s *Searcher) infoNoPV(depth, pvIdx, bound int) Info {
+	rm := &s.rootMoves[pvIdx]
+	return Info{
+		Depth: depth, SelDepth: s.selDepth, MultiPV: pvIdx + 1, Score: rm.score, Bound: bound,
+		Nodes: s.nodes, Time: time.Since(s.start), TTHits: s.ttHits, HashFull: s.tt.HashFull(),
+		Material: eval.Material(&s.pos),
+	}
+}
+
+// sendLines reports every line of a finished iteration.
+func (s *Searcher) sendLines(depth, multiPV int) {
+	if s.report == nil {
+		return
+	}
+	for i := 0; i < multiPV; i++ {
+		if s.rootMoves[i].score == -Infinity {
+			break
+		}
+		s.report(s.info(depth, i, ReportExact))
+	}
+}
+
+// sendBound reports a fail-high or fail-low of the aspiration window, once
+// the search has run long enough for a person to care.
+func (s *Searcher) sendBound(depth, pvIdx, score, bound int) {
+	if s.report == nil || time.Since(s.start) < currMoveDelay {
+		return
+	}
+	inf := s.info(depth, pvIdx, bound)
+	inf.Score = score
+	s.report(inf)
+}
+
+// NPS returns nodes per second for a report.
+func NPS(nodes uint64, d time.Duration) uint64 {
+	if d <= 0 {
+		return 0
+	}
+	return uint64(math.Round(float64(nodes) / d.Seconds()))
+}

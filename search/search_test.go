@@ -1,0 +1,224 @@
+package search
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ox88/chess"
+)
+
+func mustFEN(t testing.TB, fen string) *chess.Position {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
+}
+
+func uci(t testing.TB, pos *chess.Position, s string) chess.Move {
+	t.Helper()
+	m, err := pos.ParseUCI(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestMates finds mates in 1, 2 and 3 and reports their distance. The
+// distances were confirmed with Stockfish 15.1.
+func TestMates(t *testing.T) {
+	for _, tc := range []struct {
+		fen    string
+		moves  []string // any of them mates fastest
+		mateIn int
+	}{
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", []string{"d1d8"}, 1},
+		{"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", []string{"g3g6"}, 2}, // WAC.001
+		{"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", []string{"f3f8"}, 3},        // WAC.047
+		{"4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", []string{"g4f3"}, 2},    // WAC.031
+	} {
+		pos := mustFEN(t, tc.fen)
+		r := NewSearcher(8).Search(pos, nil, Limits{Depth: 2*tc.mateIn + 2}, nil, nil)
+		ok := false
+		for _, s := range tc.moves {
+			ok = ok || r.Move == uci(t, pos, s)
+		}
+		if !ok || MateIn(r.Score) != tc.mateIn {
+			t.Errorf("%s: played %s with score %d (mate in %d), want %v mating in %d", tc.fen, r.Move, r.Score, MateIn(r.Score), tc.moves, tc.mateIn)
+		}
+	}
+	// The mated side sees its fate with the distance.
+	pos := mustFEN(t, "k7/8/1K6/8/8/8/8/7R b - - 0 1")
+	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 4}, nil, nil)
+	if MateIn(r.Score) != -1 {
+		t.Errorf("side to be mated: score %d (mate in %d), want mated in 1", r.Score, MateIn(r.Score))
+	}
+}
+
+// TestDraws checks positions where the right move is the draw: a rook that
+// checks until its capture stalemates, a perpetual check (repetition), and
+// the fifty-move rule.
+func TestDraws(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		fen   string
+		moves []string
+	}{
+		{"stalemate", "k1b5/pp6/8/4Q3/6q1/7p/7P/7K w - - 0 1", []string{"e5b8"}}, // Stockfish: 0, all else mated
+		{"repetition", "6k1/3Q2p1/8/8/8/8/qr4PP/7K w - - 0 1", []string{"d7e8"}}, // Stockfish: 0, else -309
+	} {
+		pos := mustFEN(t, tc.fen)
+		r := NewSearcher(8).Search(pos, nil, Limits{Depth: 10}, nil, nil)
+		ok := false
+		for _, s := range tc.moves {
+			ok = ok || r.Move == uci(t, pos, s)
+		}
+		if !ok || r.Score != 0 {
+			t.Errorf("%s: played %s scoring %d, want one of %v scoring 0", tc.name, r.Move, r.Score, tc.moves)
+		}
+	}
+	// A queen up, but the fifty-move counter is at 99: the next move that
+	// is not a capture or pawn move draws, and no capture is possible.
+	pos := mustFEN(t, "k7/8/8/8/8/8/8/KQ6 w - - 99 80")
+	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 4}, nil, nil)
+	if r.Score != 0 {
+		t.Errorf("fifty-move rule: score %d, want 0", r.Score)
+	}
+	// A position of the game history counts too: after Qe8+ Kh7 Qh5+ Kg8
+	// the check on e8 repeats the position after the first Qe8+.
+	pos = mustFEN(t, "6k1/3Q2p1/8/8/8/8/qr4PP/7K w - - 0 1")
+	var hist []uint64
+	for _, s := range []string{"d7e8", "g8h7", "e8h5", "h7g8"} {
+		hist = append(hist, pos.Key())
+		pos.MakeMove(uci(t, pos, s))
+	}
+	r = NewSearcher(8).Search(pos, hist, Limits{Depth: 3}, nil, nil)
+	if r.Move != uci(t, pos, "h5e8") || r.Score != 0 {
+		t.Errorf("with history: played %s scoring %d, want h5e8 scoring 0", r.Move, r.Score)
+	}
+}
+
+// TestUnderpromotion finds the knight promotion that forks king and queen;
+// promoting to a queen loses.
+func TestUnderpromotion(t *testing.T) {
+	pos := mustFEN(t, "8/4P1k1/3q4/8/8/8/6PP/7K w - - 0 1")
+	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 6}, nil, nil)
+	if r.Move != uci(t, pos, "e7e8n") || r.Score < 300 {
+		t.Errorf("played %s scoring %d, want e7e8n winning", r.Move, r.Score)
+	}
+}
+
+// sharpFENs are positions full of captures, checks and promotions.
+var sharpFENs = []string{
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"8/4P1k1/3q4/8/8/8/6PP/7K w - - 0 1",
+	"7k/8/8/8/8/8/8/K6R b - - 0 1",  // few moves
+	"k7/8/1QK5/8/8/8/8/8 b - - 0 1", // one legal move? no: stalemate check below
+}
+
+// TestEveryBudget searches sharp positions at every node budget from 1 up
+// and requires a legal move each time.
+func TestEveryBudget(t *testing.T) {
+	s := NewSearcher(1)
+	budgets := []uint64{}
+	for n := uint64(1); n <= 300; n++ {
+		budgets = append(budgets, n)
+	}
+	for n := uint64(400); n <= 200000; n = n * 3 / 2 {
+		budgets = append(budgets, n)
+	}
+	for _, fen := range sharpFENs {
+		pos := mustFEN(t, fen)
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		for _, n := range budgets {
+			r := s.Search(pos, nil, Limits{Nodes: n}, nil, nil)
+			if ml.N == 0 {
+				if r.Move != chess.NoMove {
+					t.Fatalf("%s: no legal move, but %s returned", fen, r.Move)
+				}
+				continue
+			}
+			if !ml.Contains(r.Move) {
+				t.Fatalf("%s at %d nodes: %s is not legal", fen, n, r.Move)
+			}
+			if r.Nodes > n {
+				t.Fatalf("%s: searched %d nodes with a budget of %d", fen, r.Nodes, n)
+			}
+		}
+	}
+}
+
+// TestStop stops an infinite search from another goroutine.
+func TestStop(t *testing.T) {
+	var stop atomic.Bool
+	pos := chess.StartPosition()
+	done := make(chan Result)
+	go func() { done <- NewSearcher(4).Search(pos, nil, Limits{Infinite: true}, &stop, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	stop.Store(true)
+	select {
+	case r := <-done:
+		if r.Move == chess.NoMove {
+			t.Error("no move after stop")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("search did not stop")
+	}
+}
+
+// TestHardTime gives a tight clock and checks the search returns in time.
+func TestHardTime(t *testing.T) {
+	pos := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	soft, hard := TimeBudget(50*time.Millisecond, 0, 0, 10*time.Millisecond)
+	start := time.Now()
+	r := NewSearcher(4).Search(pos, nil, Limits{SoftTime: soft, HardTime: hard}, nil, nil)
+	if el := time.Since(start); el > 40*time.Millisecond || r.Move == chess.NoMove {
+		t.Errorf("took %v (hard limit %v), move %s", el, hard, r.Move)
+	}
+}
+
+func TestTimeBudget(t *testing.T) {
+	for _, tc := range []struct {
+		left, inc time.Duration
+		mtg       int
+	}{
+		{60 * time.Second, 0, 0}, {10 * time.Second, time.Second, 0}, {50 * time.Millisecond, 0, 0},
+		{5 * time.Second, 0, 1}, {time.Second, 0, 40}, {0, 0, 0},
+	} {
+		soft, hard := TimeBudget(tc.left, tc.inc, tc.mtg, 20*time.Millisecond)
+		if soft <= 0 || soft > hard || (tc.left > 0 && hard >= tc.left) {
+			t.Errorf("%v+%v/%d: soft %v hard %v", tc.left, tc.inc, tc.mtg, soft, hard)
+		}
+	}
+}
+
+// TestBenchDeterministic checks that two searches of the same position to
+// the same depth with fresh tables search the same number of nodes.
+func TestDeterministic(t *testing.T) {
+	pos := mustFEN(t, sharpFENs[0])
+	a := NewSearcher(4).Search(pos, nil, Limits{Depth: 7}, nil, nil)
+	b := NewSearcher(4).Search(pos, nil, Limits{Depth: 7}, nil, nil)
+	if a.Nodes != b.Nodes || a.Move != b.Move {
+		t.Errorf("%d nodes %s, then %d nodes %s", a.Nodes, a.Move, b.Nodes, b.Move)
+	}
+}
+
+// BenchmarkSearch searches a middlegame to a fixed depth; after the first
+// run it must not allocate per node (the report allocations are per
+// iteration and absent here, no callback).
+func BenchmarkSearch(b *testing.B) {
+	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
+	s := NewSearcher(16)
+	s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.Clear()
+		s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
+	}
+}
