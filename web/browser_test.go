@@ -1,0 +1,215 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's chromium (apt-get install chromium).
+const chromiumPath = "/usr/bin/chromium"
+
+// browserTimeout bounds the whole browser test.
+const browserTimeout = 90 * time.Second
+
+// TestBrowser plays e2-e4 by clicking in headless Chromium, waits for the
+// engine's reply and its PV, then opens every tab and checks its content:
+// perft 5 from the start is 4,865,609, the profile shows every component,
+// the search tree opens to depth 3. Screenshots go to a temporary folder
+// whose path it prints.
+func TestBrowser(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Skipf("browser test skipped: %s not found (apt-get install -y chromium)", chromiumPath)
+	}
+	srv := New(Config{})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	defer srv.Close()
+
+	shots, err := os.MkdirTemp("", "ox88-web-screenshots-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	profileDir := t.TempDir()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profileDir),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelC := chromedp.NewContext(actx)
+	defer cancelC()
+	ctx, cancelT := context.WithTimeout(ctx, browserTimeout)
+	defer cancelT()
+
+	shot := func(name string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			buf, err := chromedp.FullScreenshot(100)(ctx, tg)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(shots, name), buf, 0o644)
+		})
+	}
+	// waitJS polls a JavaScript expression until it is true.
+	waitJS := func(what, expr string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			for {
+				ok, err := chromedp.Evaluate[bool](expr)(ctx, tg)
+				if err != nil {
+					return fmt.Errorf("%s: %w", what, err)
+				}
+				if ok {
+					return nil
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("waiting for %s: %w", what, ctx.Err())
+				case <-time.After(100 * time.Millisecond):
+				}
+			}
+		})
+	}
+	js := func(expr string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[chromedp.Void](expr)(ctx, tg)
+			return err
+		})
+	}
+	eval := func(expr string) string {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		return v
+	}
+	text := func(sel string) string {
+		return eval(`document.querySelector(` + strconvQuote(sel) + `).textContent`)
+	}
+	css := func(s string) chromedp.CSS { return chromedp.CSS(s) }
+
+	// Play: click e2, then e4; the engine answers.
+	start := time.Now()
+	err = chromedp.Do(ctx,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible(css(`rect[data-sq="e2"]`)),
+		waitJS("the first state", `app.state !== null && app.state.legal.length === 20`),
+		chromedp.Click(css(`rect[data-sq="e2"]`)),
+		waitJS("legal destinations of e2", `document.querySelectorAll("circle.dest").length === 2`),
+		chromedp.Click(css(`rect[data-sq="e4"]`)),
+		waitJS("the engine's reply", `app.state.ply === 2 && app.think === null`),
+		waitJS("a PV in the panel", `document.getElementById("i-pv").textContent.trim().length > 0`),
+		// The visualizer: the whole-board counts, then hover f3.
+		chromedp.Click(css(`#chk-counts`)),
+		waitJS("attack counts", `document.querySelectorAll("text.cnt").length > 10`),
+		js(`(() => { const r = document.querySelector('rect[data-sq="f3"]').getBoundingClientRect();
+			document.getElementById("board").dispatchEvent(new PointerEvent("pointermove",
+				{clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true})); })()`),
+		waitJS("the attackers of f3", `document.getElementById("hoverinfo").textContent.includes("f3")`),
+		shot("play.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("e2-e4 and the engine's reply: %v", time.Since(start).Round(time.Millisecond))
+	if e4, reply := eval(`app.state.board[28]`), eval(`app.state.moves[1]`); e4 != "wP" || reply == "" {
+		t.Fatalf("board after 1. e4: e4 %q, Black's reply %q", e4, reply)
+	}
+	if n := text("#i-nodes"); n == "–" || n == "" {
+		t.Fatalf("no node count in the panel: %q", n)
+	}
+	if !strings.Contains(text("#hoverinfo"), "attacked by White") {
+		t.Errorf("hover info: %q", text("#hoverinfo"))
+	}
+	t.Logf("engine replied %s, PV %q, depth %s, nodes %s", eval(`app.state.moves[1]`), text("#i-pv"), text("#i-depth"), text("#i-nodes"))
+
+	// Perft: the start position to depth 5; then the bench.
+	err = chromedp.Do(ctx,
+		chromedp.Click(css(`#tabs button[data-tab="perft"]`)),
+		waitJS("the perft positions", `document.querySelectorAll("#perft-pos option").length === 7`),
+		chromedp.SetValue(css(`#perft-pos`), "0"),
+		chromedp.SetValue(css(`#perft-depth`), "5"),
+		chromedp.Click(css(`#perft-run`)),
+		waitJS("the perft count", `!!document.getElementById("perft-count")`),
+		chromedp.SetValue(css(`#bench-depth`), "3"),
+		chromedp.Click(css(`#bench-run`)),
+		waitJS("the bench signature", `!!document.getElementById("bench-sig")`),
+		shot("perft.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text("#perft-count"); got != "4,865,609" {
+		t.Fatalf("perft 5 shows %q, want 4,865,609", got)
+	}
+	if !strings.Contains(text("#perft-result"), "matches the published") {
+		t.Errorf("perft result: %q", text("#perft-result"))
+	}
+	t.Logf("perft: %s; bench: %s", text("#perft-result"), text("#bench-result"))
+
+	// Where the time goes.
+	err = chromedp.Do(ctx,
+		chromedp.Click(css(`#tabs button[data-tab="profile"]`)),
+		chromedp.SetValue(css(`#prof-seconds`), "2"),
+		chromedp.Click(css(`#prof-run`)),
+		waitJS("the profile chart", `document.querySelectorAll("#prof-chart .bar").length === 7`),
+		shot("profile.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shares, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll("#prof-chart .bar")].map(
+		(b) => [b.dataset.component, b.querySelector(".pct").textContent]))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("profile: %s; shares %v", text("#prof-summary"), shares)
+	realSearch := strings.Contains(text("#prof-chart"), "search.")
+	for _, c := range componentOrder {
+		if shares[c] == "" || shares[c] == "0.0%" {
+			if realSearch || c == compGeneration || c == compMakeUnmake {
+				t.Errorf("profile: no share for %s (%v)", c, shares)
+			} else {
+				t.Logf("profile: no share for %s (the engine does not use package search yet)", c)
+			}
+		}
+	}
+
+	// The search tree: record depth 3, open the PV down to its leaf.
+	err = chromedp.Do(ctx,
+		chromedp.Click(css(`#tabs button[data-tab="tree"]`)),
+		chromedp.SetValue(css(`#tree-depth`), "3"),
+		chromedp.Click(css(`#tree-run`)),
+		waitJS("the tree", `!!document.querySelector('#tree-view [data-path="r"]')`),
+		chromedp.Click(css(`#tree-expand-pv`)),
+		waitJS("the PV opened to depth 3", `[...document.querySelectorAll("#tree-view .tline.pv")].some((e) => e.dataset.path.split(".").length === 4)`),
+		js(`[...document.querySelectorAll("#tree-view .tline.pv")].find((e) => e.dataset.path.split(".").length === 4).click()`),
+		waitJS("the stack of moves", `document.getElementById("tree-stack").textContent.includes("ply 3")`),
+		shot("tree.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("tree: %s; %s", text("#tree-summary"), text("#tree-stack"))
+	fmt.Printf("browser test screenshots: %s\n", shots)
+	t.Logf("browser test screenshots: %s (%v in all)", shots, time.Since(start).Round(time.Millisecond))
+}
+
+func strconvQuote(s string) string { return strconv.Quote(s) }
