@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"ox88/search"
 	"ox88/web"
 )
 
@@ -64,5 +65,10 @@ func runWeb(args []string) int {
 	return 0
 }
 
-// webBench is the page's bench (nil: the web package's own).
-var webBench web.BenchFunc
+// webBench runs `ox88 bench`'s positions for the page's bench, so that the
+// page shows the same signature as the command.
+func webBench(depth int, each func(i, total int, nodes uint64)) (uint64, time.Duration) {
+	return bench(depth, func(i int, fen string, r search.Result, perDepth []uint64) {
+		each(i, len(benchFENs), r.Nodes)
+	})
+}
