@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"ox88/game"
+)
+
+// stockfishBinary judges legality with a move generator that is not ours.
+const stockfishBinary = "/usr/games/stockfish"
+
+// TestSelfPlayLegal is the soak test of the protocol issue: ox88 against
+// itself through "ox88 match" over UCI at 1 s + 0.01 s per move, then every
+// move of every game checked by Stockfish ("go perft 1" lists the legal
+// moves). It needs OX88_SELFPLAY_GAMES (e.g. 200) and takes minutes;
+// scripts/selfplay-legal.sh runs it.
+func TestSelfPlayLegal(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("OX88_SELFPLAY_GAMES"))
+	if n <= 0 {
+		t.Skip("set OX88_SELFPLAY_GAMES=N to play N self-play games at 1+0.01")
+	}
+	if _, err := os.Stat(stockfishBinary); err != nil {
+		t.Skipf("%s not found (Debian package stockfish): %v", stockfishBinary, err)
+	}
+	tc := os.Getenv("OX88_SELFPLAY_TC")
+	if tc == "" {
+		tc = "1+0.01"
+	}
+	bin := buildOx88(t)
+	pgn := filepath.Join(t.TempDir(), "selfplay.pgn")
+	if keep := os.Getenv("OX88_SELFPLAY_PGN"); keep != "" {
+		pgn = keep
+		os.Remove(pgn)
+	}
+	start := time.Now()
+	cmd := exec.Command(bin, "match",
+		"--engine", "cmd="+bin, "args=uci", "name=ox88-a",
+		"--engine", "cmd="+bin, "args=uci", "name=ox88-b",
+		"--tc", tc, "--games", strconv.Itoa(n), "--openings", "../../testdata/openings-200.pgn",
+		"--pgnout", pgn, "--quiet")
+	out, err := cmd.CombinedOutput()
+	t.Logf("ox88 match: %d games at %s in %v\n%s", n, tc, time.Since(start).Round(time.Second), out)
+	if err != nil {
+		t.Fatalf("ox88 match: %v", err)
+	}
+	faults := regexp.MustCompile(`faults: (\d+) illegal moves, (\d+) crashes, (\d+) stalls, (\d+) time losses`)
+	for _, m := range faults.FindAllStringSubmatch(string(out), -1) {
+		if m[1] != "0" || m[2] != "0" || m[3] != "0" || m[4] != "0" {
+			t.Errorf("faults: %s", m[0])
+		}
+	}
+
+	f, err := os.Open(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := game.ReadPGN(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != n {
+		t.Errorf("%d games in the PGN, want %d", len(games), n)
+	}
+	sf := startStockfish(t)
+	moves, illegal := 0, 0
+	for gi, g := range games {
+		if term := g.Tag("Termination"); term != "normal" && term != "adjudication" {
+			t.Errorf("game %d: Termination %q", gi+1, term)
+		}
+		start := g.Start()
+		var played []string
+		for _, m := range g.AllMoves() {
+			legal := sf.legalMoves(start.FEN(), played)
+			moves++
+			if !legal[m.String()] {
+				illegal++
+				t.Errorf("game %d ply %d: %s is not legal for Stockfish after %v", gi+1, len(played)+1, m, played)
+			}
+			played = append(played, m.String())
+		}
+	}
+	t.Logf("%d games, %d moves checked by Stockfish's perft 1: %d illegal", len(games), moves, illegal)
+}
+
+// stockfish is a Stockfish process used as a move generator.
+type stockfish struct {
+	t   *testing.T
+	in  io.Writer
+	out *bufio.Scanner
+}
+
+func startStockfish(t *testing.T) *stockfish {
+	t.Helper()
+	cmd := exec.Command(stockfishBinary)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { fmt.Fprintln(in, "quit"); cmd.Wait() })
+	return &stockfish{t: t, in: in, out: bufio.NewScanner(out)}
+}
+
+// legalMoves returns the legal moves after moves from fen, as Stockfish's
+// "go perft 1" lists them.
+func (sf *stockfish) legalMoves(fen string, moves []string) map[string]bool {
+	pos := "position fen " + fen
+	if len(moves) > 0 {
+		pos += " moves " + strings.Join(moves, " ")
+	}
+	fmt.Fprintf(sf.in, "%s\ngo perft 1\n", pos)
+	legal := map[string]bool{}
+	for sf.out.Scan() {
+		line := sf.out.Text()
+		if strings.HasPrefix(line, "Nodes searched") {
+			return legal
+		}
+		if mv, count, ok := strings.Cut(line, ": "); ok && count == "1" {
+			legal[mv] = true
+		}
+	}
+	sf.t.Fatal("stockfish ended")
+	return nil
+}

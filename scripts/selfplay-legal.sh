@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# selfplay-legal.sh [GAMES] [TC]: the protocol issue's soak test. ox88 plays
+# itself through "ox88 match" over UCI (default 200 games at 1+0.01), every
+# move of every game is checked by Stockfish's own move generator
+# ("position fen ... moves ..." then "go perft 1"), and any illegal move,
+# crash, stall or time loss fails the run. Needs /usr/games/stockfish.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-200}
+tc=${2:-1+0.01}
+OX88_SELFPLAY_GAMES=$games OX88_SELFPLAY_TC=$tc OX88_SELFPLAY_PGN=${OX88_SELFPLAY_PGN:-/tmp/ox88-selfplay.pgn} \
+	go test ./cmd/ox88 -run '^TestSelfPlayLegal$' -v -count=1 -timeout 3h
