@@ -1,0 +1,70 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"ox88/engine"
+	"ox88/tui"
+)
+
+func init() {
+	commands["play"] = command{"the terminal game (the default on a terminal)", runPlay}
+	defaultCommand = runDefault
+}
+
+// runDefault is bare ox88: the terminal game when a person is at a
+// terminal, the UCI server when a program talks through a pipe.
+func runDefault() int {
+	if stdinIsTerminal() {
+		return runPlay(nil)
+	}
+	if uci, ok := commands["uci"]; ok {
+		return uci.run(nil)
+	}
+	usage(os.Stdout)
+	return 0
+}
+
+// stdinIsTerminal reports whether standard input is a terminal (a
+// character device) rather than a pipe or a file.
+func stdinIsTerminal() bool {
+	fi, err := os.Stdin.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+func runPlay(args []string) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: ox88 play [flags]\n\nPlay chess against ox88 on the terminal (? in the game lists the keys).\n\nflags:")
+		fs.PrintDefaults()
+	}
+	level := fs.Int("level", tui.DefaultLevel, fmt.Sprintf("ox88's skill level, 1 to %d", engine.MaxSkill))
+	fen := fs.String("fen", "", "start from this position (FEN)")
+	pgn := fs.String("pgn", "", "load the first game of this PGN file")
+	color := fs.String("color", "white", "your side: white, black, both (two people) or none (watch ox88 play itself)")
+	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of Unicode chess glyphs")
+	tc := fs.String("tc", "none", "time control as minutes+seconds per move, such as 5+3 (none: no clocks)")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	control, err := tui.ParseTimeControl(*tc)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 play:", err)
+		return 2
+	}
+	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control}
+	if err := tui.Run(opts); err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 play:", err)
+		return 1
+	}
+	return 0
+}

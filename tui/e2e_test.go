@@ -1,0 +1,156 @@
+package tui
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"ox88/chess"
+)
+
+// ansi matches terminal control sequences: CSI, OSC and charset choices.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]`)
+
+// screen collects what the program writes to its terminal.
+type screen struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (s *screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Write(p)
+}
+
+// text returns everything written so far with the control sequences
+// removed.
+func (s *screen) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ansi.ReplaceAllString(s.buf.String(), "\n")
+}
+
+// waitFor waits until re matches the screen text and returns the match.
+func (s *screen) waitFor(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		if m := re.FindStringSubmatch(s.text()); m != nil {
+			return m
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.mu.Lock()
+	raw := s.buf.String()
+	s.mu.Unlock()
+	t.Fatalf("waited %v for %q; the screen said:\n%s\nraw %q", timeout, re, s.text(), raw)
+	return nil
+}
+
+// TestEndToEnd builds ox88, runs "ox88 play" in a pseudo-terminal, types
+// e2e4 and reads ox88's reply from the screen, then takes it back and
+// quits.
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "ox88")
+	build := exec.Command("go", "build", "-o", bin, "../cmd/ox88")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "play", "--level", "1", "--ascii")
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	cmd.Dir = t.TempDir()
+	start := time.Now()
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
+	defer cmd.Process.Kill()
+	var scr screen
+	go func() { _, _ = copyAnswering(&scr, tty) }()
+
+	scr.waitFor(t, regexp.MustCompile(`a +b +c +d +e +f +g +h`), 5*time.Second)
+	t.Logf("board shown after %v", time.Since(start).Round(time.Millisecond))
+
+	if _, err := tty.Write([]byte("e2e4\r")); err != nil {
+		t.Fatal(err)
+	}
+	m := scr.waitFor(t, regexp.MustCompile(`ox88 played 1\.\.\. ([A-Za-z0-9=+#-]+)\.`), 10*time.Second)
+	pos := chess.StartPosition()
+	e4, _ := pos.ParseMove("e2e4")
+	pos.MakeMove(e4)
+	if _, err := pos.ParseSAN(m[1]); err != nil {
+		t.Fatalf("ox88 replied %q: %v", m[1], err)
+	}
+	t.Logf("ox88 replied 1... %s after %v", m[1], time.Since(start).Round(time.Millisecond))
+	scr.waitFor(t, regexp.MustCompile(`1\. e4 +<`+regexp.QuoteMeta(m[1])+`>`), 2*time.Second)
+
+	if _, err := tty.Write([]byte("u")); err != nil {
+		t.Fatal(err)
+	}
+	scr.waitFor(t, regexp.MustCompile(`Took back to move 1`), 2*time.Second)
+	if _, err := tty.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	scr.waitFor(t, regexp.MustCompile(`Press q again`), 2*time.Second)
+	if _, err := tty.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("ox88 play exited with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ox88 play did not quit on q q")
+	}
+}
+
+// terminalQueries are the questions a program may ask its terminal at
+// start (Bubble Tea v1 asks for the background colour, then for the cursor
+// position), with a real terminal's answers. Unanswered, the program waits
+// five seconds for each.
+var terminalQueries = []struct{ query, answer string }{
+	{"\x1b]11;?", "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\"},
+	{"\x1b[6n", "\x1b[1;1R"},
+}
+
+// copyAnswering copies the terminal's output to w until it closes (the
+// program exited), answering the terminal queries as a terminal would.
+func copyAnswering(w *screen, tty *os.File) (int64, error) {
+	var n int64
+	answered := make([]int, len(terminalQueries))
+	buf := make([]byte, 4096)
+	for {
+		k, err := tty.Read(buf)
+		if k > 0 {
+			w.Write(buf[:k])
+			n += int64(k)
+			w.mu.Lock()
+			raw := w.buf.String()
+			w.mu.Unlock()
+			for i, q := range terminalQueries {
+				for c := strings.Count(raw, q.query); answered[i] < c; answered[i]++ {
+					_, _ = tty.Write([]byte(q.answer))
+				}
+			}
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}

@@ -1,0 +1,266 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"ox88/chess"
+	"ox88/engine"
+	"ox88/game"
+)
+
+// Options configure a terminal game.
+type Options struct {
+	Level int         // engine skill, 1..engine.MaxSkill (0: the default level)
+	FEN   string      // start from this position
+	PGN   string      // load the first game of this PGN file (and review its end)
+	Color string      // "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
+	ASCII bool        // letters instead of Unicode chess glyphs
+	TC    TimeControl // clocks (zero: none)
+
+	// For tests: a fixed clock, a thinker in place of the engine, and a
+	// renderer with a fixed colour profile.
+	Now      func() time.Time
+	Thinker  Thinker
+	Renderer *lipgloss.Renderer
+}
+
+// DefaultLevel is the skill level a game starts at without --level.
+const DefaultLevel = 5
+
+// mode is who plays which side.
+type mode int
+
+// The four ways to play; p cycles through them.
+const (
+	youWhite   mode = iota // you have White, ox88 Black
+	youBlack               // you have Black, ox88 White
+	twoHumans              // two people at one keyboard
+	twoEngines             // ox88 plays itself; you watch
+	modeCount
+)
+
+// human reports whether side c is played by a person in mode md.
+func (md mode) human(c chess.Color) bool {
+	switch md {
+	case youWhite:
+		return c == chess.White
+	case youBlack:
+		return c == chess.Black
+	case twoHumans:
+		return true
+	}
+	return false
+}
+
+// String describes the mode for the title line.
+func (md mode) String() string {
+	return [...]string{"you (White) v ox88", "ox88 v you (Black)", "human v human", "ox88 v ox88"}[md]
+}
+
+// uiState is the part of the model that a key like b or f changes and that
+// is put back when the key turns out to start a typed move (b4, f3).
+type uiState struct {
+	cursor   chess.Square
+	selected chess.Square // the picked piece's square, or NoSquare
+	flipped  bool         // Black at the bottom
+	overlay  bool         // the whole-board attack counts
+	visual   visualizer   // the a/d squares shown
+	message  string
+	isError  bool
+}
+
+// visualizer is the a or d view of one square: which pieces attack it.
+type visualizer struct {
+	square    chess.Square
+	squares   []chess.Square // the attackers (a) or defenders (d)
+	defenders bool
+}
+
+// promotion is the open promotion picker.
+type promotion struct {
+	moves []chess.Move // the four promotions of one pawn move, queen first
+	index int          // the highlighted choice
+}
+
+// Model is the terminal game's Bubble Tea model. Update and View are pure
+// apart from the Thinker (which the tests replace) and the clock function.
+type Model struct {
+	g     *game.Game
+	start chess.Position // where n starts a new game
+	mode  mode
+	level int
+	ascii bool
+
+	ui      uiState
+	pending *pendingKey // a key that may yet turn out to start a move
+	input   string      // a move being typed
+	loading bool        // the input line is the load prompt, not a move
+	promo   *promotion
+	help    bool
+	armed   string // "q" or "x" after a first press that needs confirming
+
+	thinker  Thinker
+	searchID int
+	thinking bool
+	paused   bool        // the engine waits (after navigating an engine-only game)
+	info     engine.Info // the latest full report
+	infoPly  int         // the ply info belongs to
+	currMove chess.Move  // the root move being searched
+	currNum  int
+
+	clk     clocks
+	tcNext  TimeControl
+	ticking bool
+
+	width, height int
+	st            styles
+	now           func() time.Time
+}
+
+// pendingKey remembers the state before a command key that is also a file
+// letter, to restore it if a digit follows.
+type pendingKey struct {
+	key   rune
+	saved uiState
+}
+
+// NewModel returns a model for opts.
+func NewModel(opts Options) (*Model, error) {
+	m := &Model{level: DefaultLevel, ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if opts.Level != 0 {
+		if opts.Level < 1 || opts.Level > engine.MaxSkill {
+			return nil, fmt.Errorf("level must be 1 to %d, got %d", engine.MaxSkill, opts.Level)
+		}
+		m.level = opts.Level
+	}
+	switch opts.Color {
+	case "", "white", "w":
+		m.mode = youWhite
+	case "black", "b":
+		m.mode = youBlack
+	case "both", "human":
+		m.mode = twoHumans
+	case "none", "engine", "watch":
+		m.mode = twoEngines
+	default:
+		return nil, fmt.Errorf("color must be white, black, both or none, got %q", opts.Color)
+	}
+	m.g = game.New(nil)
+	if opts.FEN != "" {
+		g, err := game.NewFromFEN(opts.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("--fen: %v", err)
+		}
+		m.g = g
+	}
+	if opts.PGN != "" {
+		f, err := os.Open(opts.PGN)
+		if err != nil {
+			return nil, err
+		}
+		games, err := game.ReadPGN(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", opts.PGN, err)
+		}
+		m.g = games[0]
+	}
+	m.start = m.g.Start()
+	m.tcNext = opts.TC
+	m.clk = newClocks(opts.TC)
+	m.ui = uiState{cursor: chess.NewSquare(4, 1), selected: chess.NoSquare, flipped: m.mode == youBlack}
+	if m.mode == youBlack {
+		m.ui.cursor = chess.NewSquare(4, 6)
+	}
+	r := opts.Renderer
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	m.st = newStyles(r)
+	m.width, m.height = 100, 30
+	if m.thinker == nil {
+		m.thinker = newEngineThinker(engine.New())
+	}
+	if o := m.g.Outcome(); o.Over() {
+		m.ui.message = o.Text
+	} else {
+		m.ui.message = "Your move: type e2e4 or Nf3 and Enter, or pick with the cursor. ? for help."
+		if m.mode == twoEngines {
+			m.ui.message = "ox88 plays itself. p changes who plays, ? for help."
+		}
+	}
+	return m, nil
+}
+
+// Game returns the game being played.
+func (m *Model) Game() *game.Game { return m.g }
+
+// tickMsg drives the clocks' display and the flag fall.
+type tickMsg time.Time
+
+// tickInterval is how often the clocks redraw (tenths show under 10 s).
+const tickInterval = 100 * time.Millisecond
+
+func tick() tea.Cmd {
+	return tea.Tick(tickInterval, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// Init starts listening to the engine and, if it is its turn, lets it think.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(m.thinker.Listen(), m.afterChange())
+}
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.KeyMsg:
+		return m, m.key(msg)
+	case tea.MouseMsg:
+		return m, m.mouse(msg)
+	case infoMsg:
+		if msg.ID == m.searchID && m.thinking {
+			if len(msg.Info.PV) > 0 {
+				m.info, m.infoPly = msg.Info, m.g.Ply()
+			}
+			if msg.Info.CurrMove != chess.NoMove {
+				m.currMove, m.currNum = msg.Info.CurrMove, msg.Info.CurrMoveNumber
+			}
+		}
+		return m, m.thinker.Listen()
+	case bestMsg:
+		cmd := m.engineMoved(msg)
+		return m, tea.Batch(m.thinker.Listen(), cmd)
+	case tickMsg:
+		return m, m.onTick()
+	}
+	return m, nil
+}
+
+// say shows a message; sayError shows a complaint.
+func (m *Model) say(format string, args ...any) {
+	m.ui.message, m.ui.isError = fmt.Sprintf(format, args...), false
+}
+
+func (m *Model) sayError(format string, args ...any) {
+	m.ui.message, m.ui.isError = fmt.Sprintf(format, args...), true
+}
+
+// humanToMove reports whether a person plays the side to move.
+func (m *Model) humanToMove() bool {
+	pos := m.g.Position()
+	return m.mode.human(pos.SideToMove())
+}
+
+// over reports whether the game at the current ply has ended.
+func (m *Model) over() bool { return m.g.Outcome().Over() }

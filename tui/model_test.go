@@ -1,0 +1,490 @@
+package tui
+
+import (
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"ox88/chess"
+	"ox88/engine"
+	"ox88/game"
+)
+
+// fakeThinker records the model's requests; the tests answer them.
+type fakeThinker struct {
+	reqs           []SearchRequest
+	stops, cancels int
+}
+
+func (f *fakeThinker) Start(req SearchRequest) { f.reqs = append(f.reqs, req) }
+func (f *fakeThinker) Stop()                   { f.stops++ }
+func (f *fakeThinker) Cancel()                 { f.cancels++ }
+func (f *fakeThinker) Listen() tea.Cmd         { return nil }
+
+// last returns the latest request.
+func (f *fakeThinker) last(t *testing.T) SearchRequest {
+	t.Helper()
+	if len(f.reqs) == 0 {
+		t.Fatal("the engine was never asked to think")
+	}
+	return f.reqs[len(f.reqs)-1]
+}
+
+// harness is a model with a fake engine, a settable clock, no colours and
+// a fixed terminal size.
+type harness struct {
+	t   *testing.T
+	m   *Model
+	eng *fakeThinker
+	now time.Time
+}
+
+func newHarness(t *testing.T, opts Options, width, height int) *harness {
+	t.Helper()
+	h := &harness{t: t, eng: &fakeThinker{}, now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	opts.Renderer, opts.Thinker, opts.Now = r, h.eng, func() time.Time { return h.now }
+	m, err := NewModel(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.m = m
+	m.Init()
+	h.send(tea.WindowSizeMsg{Width: width, Height: height})
+	return h
+}
+
+func (h *harness) send(msg tea.Msg) { h.m.Update(msg) }
+
+// typeText sends each character as a key press.
+func (h *harness) typeText(s string) {
+	for _, r := range s {
+		if r == '\r' {
+			h.send(tea.KeyMsg{Type: tea.KeyEnter})
+			continue
+		}
+		h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+// press sends a named key.
+func (h *harness) press(keys ...tea.KeyType) {
+	for _, k := range keys {
+		h.send(tea.KeyMsg{Type: k})
+	}
+}
+
+// reply answers the engine's latest request with move s.
+func (h *harness) reply(s string) {
+	h.t.Helper()
+	req := h.eng.last(h.t)
+	pos := h.m.g.Position()
+	mv, err := pos.ParseMove(s)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.send(bestMsg{ID: req.ID, Result: engine.Result{Move: mv}})
+}
+
+func (h *harness) sans() string { return strings.Join(h.m.g.SANMoves(), " ") }
+
+// boardLines returns the first n lines of the view, right-trimmed and cut
+// at width w (the board without the panel).
+func (h *harness) boardLines(n, w int) []string {
+	lines := strings.Split(h.m.View(), "\n")[1 : n+1]
+	for i, l := range lines {
+		if len(l) > w {
+			l = l[:w]
+		}
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return lines
+}
+
+func TestStartBoardText(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true}, 60, 20)
+	want := []string{
+		"8  r  n  b  q  k  b  n  r",
+		"7  p  p  p  p  p  p  p  p",
+		"6  .  .  .  .  .  .  .  .",
+		"5  .  .  .  .  .  .  .  .",
+		"4  .  .  .  .  .  .  .  .",
+		"3  .  .  .  .  .  .  .  .",
+		"2  P  P  P  P [P] P  P  P",
+		"1  R  N  B  Q  K  B  N  R",
+		"   a  b  c  d  e  f  g  h",
+	}
+	got := h.boardLines(9, 26)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(h.m.View(), "White to move") {
+		t.Fatal("no status")
+	}
+}
+
+func TestTypedMoveAndEngineReply(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true, Level: 3}, 60, 20)
+	h.typeText("e2e4")
+	if !strings.Contains(h.m.View(), "move> e2e4_") {
+		t.Fatalf("input not shown:\n%s", h.m.View())
+	}
+	h.press(tea.KeyEnter)
+	if h.sans() != "e4" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	req := h.eng.last(t)
+	if req.Skill != 3 || len(req.Moves) != 1 || req.Moves[0].String() != "e2e4" || req.Limits.MoveTime != thinkTimes[3] {
+		t.Fatalf("request %+v", req)
+	}
+	if !strings.Contains(h.m.View(), "ox88 is thinking") {
+		t.Fatal("thinking not shown")
+	}
+	// Progress: depth, score (White's view), PV in SAN.
+	pos := h.m.g.Position()
+	e5, _ := pos.ParseMove("e5")
+	pos.MakeMove(e5)
+	nf3, _ := pos.ParseMove("Nf3")
+	h.send(infoMsg{ID: req.ID, Info: engine.Info{Depth: 6, Score: 25, Nodes: 123456, NPS: 2_500_000, Time: 49 * time.Millisecond, PV: []chess.Move{e5, nf3}}})
+	h.send(infoMsg{ID: req.ID, Info: engine.Info{CurrMove: e5, CurrMoveNumber: 3}})
+	v := h.m.View()
+	for _, want := range []string{"depth 6", "score -0.25", "nodes 123.5k", "2.50M nps", "searching e5 (move 3)", "pv 1... e5 2. Nf3"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+	h.reply("e7e5")
+	if h.sans() != "e4 e5" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	v = h.m.View()
+	if !strings.Contains(v, "1. e4       <e5>") || !strings.Contains(v, "ox88 played 1... e5.") {
+		t.Fatalf("reply not shown:\n%s", v)
+	}
+	lines := h.boardLines(9, 26)
+	if lines[3] != "5  .  .  .  .  p  .  .  ." || lines[4] != "4  .  .  .  .  P  .  .  ." {
+		t.Fatalf("board:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+func TestBadInputGetsAMessage(t *testing.T) {
+	h := newHarness(t, Options{}, 60, 20)
+	for _, s := range []string{"e2e5", "Ke2", "e7e5", "Nf6", "zzz", "e2", "O-O", "cxd5"} {
+		h.typeText(s)
+		h.press(tea.KeyEnter)
+		if h.m.g.Len() != 0 || !h.m.ui.isError || h.m.ui.message == "" {
+			t.Fatalf("%q: len %d, message %q", s, h.m.g.Len(), h.m.ui.message)
+		}
+	}
+	// Backspace and Esc edit the line.
+	h.typeText("e2e3")
+	h.press(tea.KeyBackspace)
+	h.typeText("4")
+	h.press(tea.KeyEnter)
+	if h.sans() != "e4" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	// A move while ox88 is to move is refused.
+	h.typeText("d4")
+	h.press(tea.KeyEnter)
+	if h.sans() != "e4" || !strings.Contains(h.m.ui.message, "ox88's turn") {
+		t.Fatalf("moves %q, message %q", h.sans(), h.m.ui.message)
+	}
+}
+
+func TestCursorAndEnter(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true}, 60, 20)
+	// e2 -> g1 with the arrows, pick up the knight, l/k to f3, drop.
+	h.press(tea.KeyRight, tea.KeyRight, tea.KeyDown, tea.KeyEnter)
+	if h.m.ui.selected != chess.G1 {
+		t.Fatalf("selected %v", h.m.ui.selected)
+	}
+	lines := h.boardLines(9, 26)
+	if lines[5] != "3  .  .  .  .  .  *  .  *" || lines[7] != "1  R  N  B  Q  K  B [N] R" {
+		t.Fatalf("destinations not shown:\n%s", strings.Join(lines, "\n"))
+	}
+	h.send(tea.KeyMsg{Type: tea.KeyLeft})
+	h.typeText("kk")
+	h.press(tea.KeyEnter)
+	if h.sans() != "Nf3" {
+		t.Fatalf("moves %q", h.sans())
+	}
+}
+
+func TestMouseClicks(t *testing.T) {
+	h := newHarness(t, Options{Color: "both"}, 60, 20)
+	l := h.m.layout()
+	click := func(sq chess.Square) {
+		x := l.boardX + sq.File()*l.cellW + 1
+		y := l.boardY + (7-sq.Rank())*l.cellH
+		h.send(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	}
+	d2, _ := chess.ParseSquare("d2")
+	d4, _ := chess.ParseSquare("d4")
+	click(d2)
+	click(d4)
+	if h.sans() != "d4" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	// Flipped, the same screen cell is the mirrored square.
+	h.typeText("f")
+	h.send(tea.KeyMsg{Type: tea.KeyEsc})
+	if sq, _ := l.squareAt(l.boardX+1, l.boardY, true); sq != chess.H1 {
+		t.Fatalf("top left flipped is %v", sq)
+	}
+}
+
+func TestPromotionPicker(t *testing.T) {
+	h := newHarness(t, Options{FEN: "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", Color: "both", ASCII: true}, 60, 20)
+	e7, _ := chess.ParseSquare("e7")
+	e8, _ := chess.ParseSquare("e8")
+	h.m.pick(e7)
+	h.m.pick(e8)
+	if h.m.promo == nil || !strings.Contains(h.m.View(), "[Q queen]") || !strings.Contains(h.m.View(), " N knight") {
+		t.Fatalf("no picker:\n%s", h.m.View())
+	}
+	h.typeText("n")
+	if h.sans() != "e8=N+" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	// The typed form must name the piece.
+	h.m.g.Undo()
+	h.typeText("e8")
+	h.press(tea.KeyEnter)
+	if !strings.Contains(h.m.ui.message, "must promote") {
+		t.Fatalf("message %q", h.m.ui.message)
+	}
+}
+
+func TestFileLetterKeysStillTypeMoves(t *testing.T) {
+	for _, mv := range []string{"b4", "f3", "h3", "a4", "d4"} {
+		h := newHarness(t, Options{Color: "both"}, 60, 20)
+		h.typeText(mv)
+		if h.m.ui.overlay || h.m.ui.flipped || h.m.ui.cursor != chess.NewSquare(4, 1) {
+			t.Fatalf("%s: the command of %c stayed", mv, mv[0])
+		}
+		h.press(tea.KeyEnter)
+		if h.sans() != mv {
+			t.Fatalf("typed %s, moves %q", mv, h.sans())
+		}
+	}
+}
+
+func TestVisualizer(t *testing.T) {
+	// The cursor on e5: attacked by Nf3, defended by the d6 pawn.
+	h := newHarness(t, Options{FEN: "4k3/8/3p4/4p3/8/5N2/8/3RK3 w - - 0 1", ASCII: true}, 60, 20)
+	e5, _ := chess.ParseSquare("e5")
+	h.m.ui.cursor = e5
+	h.typeText("a")
+	if h.m.ui.message != "e5 is attacked by 1 white piece: Nf3." {
+		t.Fatalf("a: %q", h.m.ui.message)
+	}
+	h.typeText("d")
+	if h.m.ui.message != "e5 is defended by 1 black piece: Pd6." {
+		t.Fatalf("d: %q", h.m.ui.message)
+	}
+	lines := h.boardLines(9, 26)
+	if lines[2] != "6  .  .  . !p! .  .  .  ." {
+		t.Fatalf("defender not marked:\n%s", strings.Join(lines, "\n"))
+	}
+	h.send(tea.KeyMsg{Type: tea.KeyEsc})
+	h.typeText("b")
+	// Each square: White's count, the piece, Black's count. The rook
+	// sees d2..d6, the knight d2, d4, e5, g5...; Black's pawns and king
+	// answer.
+	got := strings.Join(h.boardLines(9, 26), "\n")
+	want := strings.Join([]string{
+		"8  .  .  . 0.1 k 0.1 .  .",
+		"7  .  .  . 0.10.10.1 .  .",
+		"6  .  .  . 1p0 .  .  .  .",
+		"5  .  . 0.11.01p1 . 1.0 .",
+		"4  .  .  . 2.1 . 0.1 . 1.0",
+		"3  .  .  . 1.0 .  N  .  .",
+		"2  .  .  . 3.01.01.0 . 1.0",
+		"1 1.01.01.01R02K01.01.0 .",
+		"   a  b  c  d  e  f  g  h",
+	}, "\n")
+	if got != want {
+		t.Fatalf("overlay:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestUndoRedoAgainstEngine(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true}, 60, 20)
+	h.typeText("e4\r")
+	h.reply("e5")
+	h.typeText("Nf3")
+	h.press(tea.KeyEnter)
+	h.reply("Nc6")
+	h.typeText("u")
+	if h.m.g.Ply() != 2 {
+		t.Fatalf("after u: ply %d", h.m.g.Ply())
+	}
+	h.typeText("u")
+	h.typeText("u")
+	if h.m.g.Ply() != 0 || h.m.ui.message != "Nothing to take back." {
+		t.Fatalf("ply %d, %q", h.m.g.Ply(), h.m.ui.message)
+	}
+	h.typeText("r")
+	if h.m.g.Ply() != 2 {
+		t.Fatalf("after r: ply %d", h.m.g.Ply())
+	}
+	// A new move from the middle drops the rest.
+	h.typeText("d4")
+	h.press(tea.KeyEnter)
+	if h.sans() != "e4 e5 d4" || h.m.g.Len() != 3 {
+		t.Fatalf("moves %q", h.sans())
+	}
+	// Taking back while ox88 thinks cancels its search; its late move is
+	// ignored.
+	req := h.eng.last(t)
+	h.typeText("u")
+	h.send(bestMsg{ID: req.ID, Result: engine.Result{Move: chess.NewMove(chess.E8, chess.E8-16, chess.NoKind, 0)}})
+	if h.sans() != "e4 e5" || h.eng.cancels == 0 {
+		t.Fatalf("moves %q, cancels %d", h.sans(), h.eng.cancels)
+	}
+}
+
+func TestCheckmateShown(t *testing.T) {
+	h := newHarness(t, Options{Color: "both"}, 60, 20)
+	for _, mv := range []string{"f3", "e5", "g4", "Qh4"} {
+		h.typeText(mv)
+		h.press(tea.KeyEnter)
+	}
+	v := h.m.View()
+	if h.m.status() != "Game over: Black wins by checkmate" || !strings.Contains(v, "checkmate") {
+		t.Fatalf("no outcome:\n%s", v)
+	}
+	h.typeText("a3")
+	h.press(tea.KeyEnter)
+	if !strings.Contains(h.m.ui.message, "The game is over") {
+		t.Fatalf("a move after mate: %q", h.m.ui.message)
+	}
+	if pgn := h.m.g.PGN(); !strings.HasSuffix(pgn, "1. f3 e5 2. g4 Qh4# 0-1\n") {
+		t.Fatalf("PGN %q", pgn)
+	}
+}
+
+func TestClocksAndTimeout(t *testing.T) {
+	h := newHarness(t, Options{TC: TimeControl{Base: time.Minute, Inc: 2 * time.Second}}, 80, 24)
+	if !strings.Contains(h.m.View(), "White 1:00     Black 1:00") {
+		t.Fatalf("clocks:\n%s", h.m.View())
+	}
+	h.now = h.now.Add(5 * time.Second) // White's clock starts with the first move
+	h.typeText("e4\r")
+	h.now = h.now.Add(3 * time.Second)
+	req := h.eng.last(t)
+	if req.Limits.WTime != 62*time.Second || req.Limits.BTime != time.Minute || req.Limits.BInc != 2*time.Second {
+		t.Fatalf("limits %+v", req.Limits)
+	}
+	if v := h.m.View(); !strings.Contains(v, "White 1:02   ▶ Black 0:57") {
+		t.Fatalf("clocks:\n%s", v)
+	}
+	h.now = h.now.Add(58 * time.Second)
+	h.send(tickMsg(h.now))
+	if o := h.m.g.Outcome(); o.Text != "White wins on time" {
+		t.Fatalf("outcome %v", o)
+	}
+}
+
+func TestMoveNowAndModes(t *testing.T) {
+	h := newHarness(t, Options{}, 60, 20)
+	h.typeText("m") // ox88 takes White; you play Black
+	if h.m.mode != youBlack || len(h.eng.reqs) != 1 || !h.m.ui.flipped {
+		t.Fatalf("mode %v, %d requests", h.m.mode, len(h.eng.reqs))
+	}
+	h.typeText("m")
+	if h.eng.stops != 1 {
+		t.Fatal("m while thinking did not stop the search")
+	}
+	h.reply("d4")
+	h.typeText("p") // two people
+	h.typeText("p") // ox88 v ox88
+	if h.m.mode != twoEngines || len(h.eng.reqs) != 2 {
+		t.Fatalf("mode %v, %d requests", h.m.mode, len(h.eng.reqs))
+	}
+	h.reply("d5")
+	h.reply("c4")
+	if h.sans() != "d4 d5 c4" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	h.typeText("+++++++++")
+	if h.m.level != engine.MaxSkill {
+		t.Fatalf("level %d", h.m.level)
+	}
+}
+
+func TestSaveAndLoad(t *testing.T) {
+	t.Chdir(t.TempDir())
+	h := newHarness(t, Options{Color: "both"}, 60, 20)
+	h.typeText("e4\rc5\r")
+	h.typeText("s")
+	name := "ox88-20260102-030405.pgn"
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("%v (message %q)", err, h.m.ui.message)
+	}
+	games, err := game.ParsePGN(string(data))
+	if err != nil || games[0].Len() != 2 || games[0].Tag("White") != "Human" {
+		t.Fatalf("saved PGN: %v\n%s", err, data)
+	}
+	h.typeText("o" + name + "\r")
+	if h.m.g.Len() != 2 || !strings.Contains(h.m.ui.message, "Loaded") {
+		t.Fatalf("load: %q", h.m.ui.message)
+	}
+	h.typeText("o8/8/8/8/8/4k3/8/4K2R w K - 0 1\r")
+	if pos := h.m.g.Position(); pos.FEN() != "8/8/8/8/8/4k3/8/4K2R w K - 0 1" {
+		t.Fatalf("FEN load: %s (%q)", pos.FEN(), h.m.ui.message)
+	}
+	h.typeText("onot-a-file.pgn\r")
+	if !h.m.ui.isError {
+		t.Fatal("loading a missing file raised no error")
+	}
+}
+
+func TestResizeAndFlip(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true}, 120, 40)
+	if l := h.m.layout(); l.cellW != 7 || l.cellH != 3 || !l.panelBeside {
+		t.Fatalf("layout %+v", l)
+	}
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}, {40, 30}, {20, 10}} {
+		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		if n := len(strings.Split(h.m.View(), "\n")); size[1] >= 20 && n > size[1] {
+			t.Errorf("%dx%d: %d lines", size[0], size[1], n)
+		}
+	}
+	h.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	h.typeText("f")
+	h.send(tea.KeyMsg{Type: tea.KeyEsc})
+	lines := h.boardLines(9, 26)
+	if lines[0] != "1  R  N  B  K  Q  B  N  R" || lines[8] != "   h  g  f  e  d  c  b  a" {
+		t.Fatalf("flipped:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+func TestHelpAndResign(t *testing.T) {
+	h := newHarness(t, Options{}, 80, 30)
+	h.typeText("?")
+	if !strings.Contains(h.m.View(), "which enemy pieces attack the cursor square") {
+		t.Fatal("no help")
+	}
+	h.typeText("z")
+	if h.m.help {
+		t.Fatal("help did not close")
+	}
+	h.typeText("x")
+	if h.m.over() {
+		t.Fatal("one x resigned")
+	}
+	h.typeText("x")
+	if o := h.m.g.Outcome(); o.Text != "Black wins by resignation" {
+		t.Fatalf("outcome %v", o)
+	}
+}

@@ -1,0 +1,369 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// View draws the whole screen: the title, the board with the panel beside
+// it (or below it on a narrow terminal), the input line, the message line
+// and the key line.
+func (m *Model) View() string {
+	l := m.layout()
+	title := m.st.r.NewStyle().Bold(true).Render("ox88") + "  " + m.titleInfo()
+	if m.help {
+		return title + "\n\n" + strings.Join(clip(helpLines, m.height-3), "\n")
+	}
+	board := m.boardView(l)
+	boardRows := 8*l.cellH + 1
+	var body string
+	if l.panelBeside {
+		panel := m.panel(l.panelW, max(boardRows, m.height-chromeRows+1))
+		body = lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", panel)
+	} else {
+		panel := m.panel(l.panelW, max(m.height-boardRows-chromeRows+1, 4))
+		body = board + "\n" + panel
+	}
+	lines := []string{title, body, m.inputLine(), m.messageLine(), m.keyLine()}
+	return strings.Join(lines, "\n")
+}
+
+// titleInfo is the title line: who plays, the level, the clocks' control.
+func (m *Model) titleInfo() string {
+	s := m.mode.String()
+	if m.mode != twoHumans {
+		s += fmt.Sprintf(" · level %d/%d", m.level, engine.MaxSkill)
+	}
+	if m.clk.tc.Enabled() {
+		s += " · " + m.clk.tc.String()
+	}
+	if m.paused {
+		s += " · paused (m resumes)"
+	}
+	return s
+}
+
+// panel is the column beside the board: the status, the clocks, the
+// engine's thoughts and the move list, or the help.
+func (m *Model) panel(width, height int) string {
+	var lines []string
+	bold := m.st.r.NewStyle().Bold(true)
+	for _, s := range wrap(m.status(), width) {
+		lines = append(lines, bold.Render(s))
+	}
+	if m.clk.tc.Enabled() {
+		lines = append(lines, m.clockLine())
+	}
+	if m.promo != nil {
+		lines = append(lines, "", bold.Render("Promote to:"))
+		for _, s := range wrap(m.promoChoices(), width) {
+			lines = append(lines, strings.ReplaceAll(s, "\u00a0", " "))
+		}
+	}
+	lines = append(lines, "")
+	lines = append(lines, m.thinkingLines(width)...)
+	lines = append(lines, "")
+	room := height - len(lines) - 1
+	lines = append(lines, bold.Render("Moves"))
+	lines = append(lines, m.moveLines(room)...)
+	for i, s := range lines {
+		lines[i] = truncate(s, width)
+	}
+	return strings.Join(clip(lines, height), "\n")
+}
+
+// status says whose move it is, or how the game ended.
+func (m *Model) status() string {
+	if o := m.g.Outcome(); o.Over() {
+		return "Game over: " + o.Text
+	}
+	pos := m.g.Position()
+	side := "White"
+	if pos.SideToMove() == chess.Black {
+		side = "Black"
+	}
+	s := side + " to move"
+	if pos.InCheck() {
+		s += ", check!"
+	}
+	switch {
+	case m.thinking:
+		s += " · ox88 is thinking (m: move now)"
+	case m.mode.human(pos.SideToMove()) && m.mode != twoHumans:
+		s += " · your move"
+	}
+	if m.g.Ply() < m.g.Len() {
+		s += fmt.Sprintf(" · ply %d of %d", m.g.Ply(), m.g.Len())
+	}
+	return s
+}
+
+// clockLine shows both clocks, the running one marked.
+func (m *Model) clockLine() string {
+	pos := m.g.Position()
+	now := m.now()
+	part := func(c chess.Color, name string) string {
+		mark := "  "
+		if m.clk.running && pos.SideToMove() == c {
+			mark = "▶ "
+			if m.ascii {
+				mark = "> "
+			}
+		}
+		return mark + name + " " + formatClock(m.clk.remaining(c, pos.SideToMove(), now))
+	}
+	return part(chess.White, "White") + "   " + part(chess.Black, "Black")
+}
+
+// promoChoices lists the promotion picker's pieces with the highlight.
+func (m *Model) promoChoices() string {
+	pos := m.g.Position()
+	var parts []string
+	for i, mv := range m.promo.moves {
+		pc := chess.MakePiece(pos.SideToMove(), mv.Promotion())
+		s := fmt.Sprintf("%s %s", m.glyph(pc), mv.Promotion())
+		if i == m.promo.index {
+			s = "[" + s + "]"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// thinkingLines show the engine's search: depth, nodes, speed, time,
+// score, the root move being searched and the principal variation in SAN.
+func (m *Model) thinkingLines(width int) []string {
+	if m.mode == twoHumans {
+		return nil
+	}
+	head := "ox88"
+	switch {
+	case m.thinking:
+		head += " thinking"
+	case m.info.Depth > 0:
+		head += " (last search)"
+	default:
+		return []string{head + ": waiting"}
+	}
+	info := m.info
+	if info.NPS == 0 && info.Time > 0 {
+		info.NPS = uint64(float64(info.Nodes) / info.Time.Seconds())
+	}
+	lines := []string{head,
+		fmt.Sprintf("depth %d  score %s  %.1fs", info.Depth, scoreText(info, m.infoWhite()), info.Time.Seconds()),
+		fmt.Sprintf("nodes %s  %s nps", count(info.Nodes), count(info.NPS))}
+	if m.thinking && m.currMove != chess.NoMove {
+		pos := m.g.Position()
+		if san := sanIfLegal(&pos, m.currMove); san != "" {
+			lines = append(lines, fmt.Sprintf("searching %s (move %d)", san, m.currNum))
+		}
+	}
+	if pv := m.pvText(); pv != "" {
+		lines = append(lines, wrap("pv "+pv, width)...)
+	}
+	return lines
+}
+
+// infoWhite reports whether the shown search was for White to move.
+func (m *Model) infoWhite() bool {
+	if m.infoPly > m.g.Len() {
+		return true
+	}
+	pos := m.g.PositionAt(m.infoPly)
+	return pos.SideToMove() == chess.White
+}
+
+// pvText is the principal variation in SAN with move numbers, from the
+// position the search was about; it stops at the first move that is not
+// legal (a stale report).
+func (m *Model) pvText() string {
+	if len(m.info.PV) == 0 || m.infoPly > m.g.Len() {
+		return ""
+	}
+	pos := m.g.PositionAt(m.infoPly)
+	var parts []string
+	for i, mv := range m.info.PV {
+		san := sanIfLegal(&pos, mv)
+		if san == "" {
+			break
+		}
+		if pos.SideToMove() == chess.White || i == 0 {
+			parts = append(parts, strings.TrimSpace(moveNumber(&pos)))
+		}
+		parts = append(parts, san)
+		pos.MakeMove(mv)
+	}
+	return strings.Join(parts, " ")
+}
+
+// sanIfLegal returns mv in SAN, or "" when it is not legal in pos.
+func sanIfLegal(pos *chess.Position, mv chess.Move) string {
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	if !ml.Contains(mv) {
+		return ""
+	}
+	return pos.SAN(mv)
+}
+
+// scoreText writes a score from White's point of view: "+0.35", "-1.20",
+// "#3" (White mates in 3), "#-2" (Black mates in 2).
+func scoreText(info engine.Info, whiteToMove bool) string {
+	sign := 1
+	if !whiteToMove {
+		sign = -1
+	}
+	if info.Mate != 0 {
+		return fmt.Sprintf("#%d", sign*info.Mate)
+	}
+	return fmt.Sprintf("%+.2f", float64(sign*info.Score)/100)
+}
+
+// count writes a large number briefly: 950, 12.3k, 4.56M.
+func count(n uint64) string {
+	switch {
+	case n >= 10_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.2fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+// moveLines lists the moves in SAN, two plies a line, the last lines that
+// fit in room; the move that led to the shown position is marked.
+func (m *Model) moveLines(room int) []string {
+	var lines []string
+	line := ""
+	for i := 1; i <= m.g.Len(); i++ {
+		pos := m.g.PositionAt(i - 1)
+		san := m.g.SANAt(i)
+		if i == m.g.Ply() {
+			san = "<" + san + ">"
+		} else if i > m.g.Ply() {
+			san = "(" + san + ")"
+		}
+		if pos.SideToMove() == chess.White {
+			if line != "" {
+				lines = append(lines, line)
+			}
+			line = fmt.Sprintf("%3d. %-9s", pos.FullmoveNumber(), san)
+		} else {
+			if line == "" {
+				line = fmt.Sprintf("%3d. %-9s", pos.FullmoveNumber(), "...")
+			}
+			line += san
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		return []string{"  (none yet)"}
+	}
+	if room < 1 {
+		room = 1
+	}
+	if len(lines) > room {
+		lines = lines[len(lines)-room:]
+	}
+	return lines
+}
+
+// inputLine shows the move being typed or the load prompt.
+func (m *Model) inputLine() string {
+	cursor := "_"
+	switch {
+	case m.loading:
+		return "load> " + m.input + cursor
+	case m.input != "":
+		return "move> " + m.input + cursor
+	}
+	return "move> "
+}
+
+// messageLine shows the last message, complaints in red.
+func (m *Model) messageLine() string {
+	if m.ui.isError && !m.st.plain {
+		return m.st.r.NewStyle().Foreground(lipgloss.Color("#E05A5A")).Render(m.ui.message)
+	}
+	return m.ui.message
+}
+
+// keyLine is the one-line reminder of the keys.
+func (m *Model) keyLine() string {
+	return truncate("e2e4/Nf3 Enter · arrows/hjkl Enter · a d b visualize · u r n · ? help · q quit", max(m.width, 20))
+}
+
+// helpLines is the help overlay.
+var helpLines = []string{
+	"Keys (any key closes this)",
+	"",
+	"e2e4, Nf3, O-O, exd5   type a move, then Enter",
+	"arrows or h j k l     move the cursor",
+	"Enter or space        pick up / put down a piece",
+	"mouse click           the same",
+	"a                     which enemy pieces attack the cursor square",
+	"d                     which own pieces defend it",
+	"b                     attack counts on every square (White | Black)",
+	"f                     flip the board",
+	"u / r                 take back / redo (Home/End: start/end)",
+	"m or space            ox88 moves now (or takes over your side)",
+	"n                     new game",
+	"p                     who plays: you White, you Black, two people, ox88 v ox88",
+	"+ / -                 ox88's level up / down",
+	"t                     time control (none, 1+0, 3+2, 5+3, 10+5, 15+10, 30+0)",
+	"s                     save the game as PGN in this directory",
+	"o                     load a PGN file or a FEN",
+	"v                     show the position's FEN",
+	"x x                   resign",
+	"Esc                   clear selection, overlay and input",
+	"q q                   quit (ctrl+c at once)",
+}
+
+// clip keeps the first n lines.
+func clip(lines []string, n int) []string {
+	if n >= 0 && len(lines) > n {
+		return lines[:n]
+	}
+	return lines
+}
+
+// truncate cuts s to width columns (ANSI styling kept).
+func truncate(s string, width int) string {
+	if lipgloss.Width(s) <= width {
+		return s
+	}
+	return lipgloss.NewStyle().MaxWidth(width).Render(s)
+}
+
+// wrap breaks text into lines of at most width columns between words.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Split(text, " ") { // not Fields: a no-break space holds
+		if w == "" {
+			continue
+		}
+		if line != "" && lipgloss.Width(line)+1+lipgloss.Width(w) > width {
+			lines = append(lines, line)
+			line = "  " + w
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
