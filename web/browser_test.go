@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"ox88/chess"
 )
 
 // chromiumPath is Debian's chromium (apt-get install chromium).
@@ -140,6 +142,36 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("engine replied %s, PV %q, depth %s, nodes %s", eval(`app.state.moves[1]`), text("#i-pv"), text("#i-depth"), text("#i-nodes"))
 
+	// Drag and drop: Ng1-f3, and the engine answers again.
+	err = chromedp.Do(ctx,
+		chromedp.DragAndDrop(css(`rect[data-sq="g1"]`), css(`rect[data-sq="f3"]`)),
+		waitJS("the engine's second reply", `app.state.ply === 4 && app.think === null`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := eval(`app.state.moves[2]`); m != "Nf3" {
+		t.Fatalf("drag g1-f3 played %q", m)
+	}
+	// The promotion picker: a FEN with a pawn on a7, click a7 and a8, pick
+	// a knight.
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(css(`#fen`), "8/P6k/8/8/8/8/8/K7 w - - 0 1"),
+		chromedp.Click(css(`#btn-fen-load`)),
+		waitJS("the FEN", `app.state.fen === "8/P6k/8/8/8/8/8/K7 w - - 0 1"`),
+		chromedp.Click(css(`rect[data-sq="a7"]`)),
+		chromedp.Click(css(`rect[data-sq="a8"]`)),
+		waitJS("the promotion picker", `!document.getElementById("promo").hidden`),
+		chromedp.Click(css(`#promo [data-promo="n"]`)),
+		waitJS("the promotion", `app.state.moves.length >= 1 && app.think === null`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := eval(`app.state.moves[0]`); m != "a8=N" {
+		t.Fatalf("promotion played %q, want a8=N", m)
+	}
+
 	// Perft: the start position to depth 5; then the bench.
 	err = chromedp.Do(ctx,
 		chromedp.Click(css(`#tabs button[data-tab="perft"]`)),
@@ -167,7 +199,9 @@ func TestBrowser(t *testing.T) {
 	// Where the time goes.
 	err = chromedp.Do(ctx,
 		chromedp.Click(css(`#tabs button[data-tab="profile"]`)),
-		chromedp.SetValue(css(`#prof-seconds`), "2"),
+		waitJS("the profile positions", `document.querySelectorAll("#prof-pos option").length === 8`),
+		chromedp.SetValue(css(`#prof-pos`), chess.StartFEN),
+		chromedp.SetValue(css(`#prof-seconds`), "3"),
 		chromedp.Click(css(`#prof-run`)),
 		waitJS("the profile chart", `document.querySelectorAll("#prof-chart .bar").length === 7`),
 		shot("profile.png"),
@@ -195,6 +229,7 @@ func TestBrowser(t *testing.T) {
 	// The search tree: record depth 3, open the PV down to its leaf.
 	err = chromedp.Do(ctx,
 		chromedp.Click(css(`#tabs button[data-tab="tree"]`)),
+		chromedp.SetValue(css(`#tree-pos`), chess.StartFEN),
 		chromedp.SetValue(css(`#tree-depth`), "3"),
 		chromedp.Click(css(`#tree-run`)),
 		waitJS("the tree", `!!document.querySelector('#tree-view [data-path="r"]')`),

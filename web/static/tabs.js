@@ -18,7 +18,16 @@ api("/api/perft/positions").then((d) => {
   $("perft-pos").innerHTML = d.positions.map((p, i) =>
     `<option value="${i}" title="${esc(p.fen)}">${esc(p.name)}</option>`).join("");
   $("perft-depth").max = d.maxDepth;
+  for (const sel of document.querySelectorAll(".possel")) {
+    sel.insertAdjacentHTML("beforeend", d.positions.map((p) => `<option value="${esc(p.fen)}">${esc(p.name)}</option>`).join(""));
+  }
 });
+
+// positionOf returns the request fields naming the position a select picks.
+function positionOf(id) {
+  const v = $(id).value;
+  return v === "game" ? { sid: SID } : { fen: v };
+}
 
 function perftDone() {
   if (perftES) perftES.close();
@@ -87,7 +96,7 @@ $("prof-run").onclick = async () => {
   $("prof-run").disabled = true;
   $("prof-summary").textContent = "profiling…";
   try {
-    const r = await api("/api/profile", { sid: SID, seconds: parseFloat($("prof-seconds").value) });
+    const r = await api("/api/profile", Object.assign(positionOf("prof-pos"), { seconds: parseFloat($("prof-seconds").value) }));
     $("prof-summary").textContent = `${r.samples} samples over ${r.seconds} s of search ` +
       `(depth ${r.depth}, ${fmt(r.nodes)} nodes, ${fmt(r.nps)} nodes/s)` +
       (r.labelled ? "; only the search's goroutine counted" : "; the whole process counted");
@@ -134,7 +143,7 @@ function renderTree() {
 $("tree-run").onclick = async () => {
   $("tree-summary").textContent = "searching…";
   try {
-    tree = await api("/api/tree", { sid: SID, depth: parseInt($("tree-depth").value, 10), maxNodes: parseInt($("tree-nodes").value, 10) });
+    tree = await api("/api/tree", Object.assign(positionOf("tree-pos"), { depth: parseInt($("tree-depth").value, 10), maxNodes: parseInt($("tree-nodes").value, 10) }));
     tree.root.open = true;
     $("tree-summary").textContent = `${fmt(tree.nodes)} nodes recorded, depth ${tree.depth}, from ${tree.fen}`;
     $("tree-stack").textContent = "";

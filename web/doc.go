@@ -1,0 +1,30 @@
+// Package web is the browser game that `ox88 web` serves: one page, embedded
+// in the binary with embed.FS, and a small JSON and Server-Sent Events API
+// behind it. Nothing is fetched from elsewhere; the pieces are drawn in
+// static/pieces.js.
+//
+// Each browser tab makes a session id (kept in sessionStorage, so a tab keeps
+// its game across reloads and two tabs have two games) and sends it with
+// every request. The server keeps the sessions in memory and forgets one
+// after sessionIdle without a request.
+//
+//	page (static/app.js, tabs.js)                server (this package)
+//	-----------------------------                ---------------------
+//	GET  /api/state?sid=        ───────────────▶ stateJSON: board, legal moves in SAN,
+//	POST /api/move {sid,move}   ───────────────▶   move list, clocks, outcome, PGN,
+//	POST /api/undo|redo|goto|new|settings|       attackers of every square (visualizer)
+//	     import|resign
+//	EventSource /api/think?sid= ◀─ info … done ─ engine.Go on a pooled engine; the move
+//	                                             is played into the game on "done"
+//	EventSource /api/perft?pos=&depth= ◀ progress … done (Cancel = close the stream)
+//	EventSource /api/bench?depth=      ◀ progress … done
+//	POST /api/profile {sid,seconds}  ──────────▶ CPU profile of a search, per component
+//	POST /api/tree {sid,depth,maxNodes} ───────▶ the recorded alpha-beta tree
+//
+// CPU-bound work (searches, perft, bench, profile, tree) takes one of
+// Config.MaxSearches slots first; a request that waits longer than
+// Config.SlotWait gets 503. A stream's work stops when its request's context
+// ends, which is what happens when the page closes the EventSource or goes
+// away. Errors are JSON {"error": "..."} with a 4xx status (5xx only for a
+// recovered panic or a busy server).
+package web
