@@ -410,3 +410,27 @@ func FuzzSession(f *testing.F) {
 		}
 	})
 }
+
+// TestLongLine: a line past maxLine is dropped whole and the session goes on.
+func TestLongLine(t *testing.T) {
+	s := newSession(t)
+	long := "position startpos moves " + strings.Repeat("e2e4 ", maxLine/5+10)
+	s.send(long, "isready")
+	s.expect("readyok", 5*time.Second)
+	s.send("d")
+	if l, _ := s.expect("Fen:", time.Second); l != "Fen: "+chess.StartFEN {
+		t.Errorf("after the long line: %q", l)
+	}
+}
+
+func TestServeEndsOfLines(t *testing.T) {
+	var out bytes.Buffer
+	// CR LF, a bare CR at the end, and a last line without a newline.
+	if err := Run(strings.NewReader("isready\r\nisready\r\nposition startpos moves e2e4\r\nd\nisready"), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if strings.Count(got, "readyok\n") != 3 || !strings.Contains(got, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n") {
+		t.Errorf("output:\n%s", got)
+	}
+}
