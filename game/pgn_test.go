@@ -300,3 +300,72 @@ func FuzzParsePGN(f *testing.F) {
 		}
 	})
 }
+
+// TestParseBigPGN reads a whole PGN file named by OX88_PGN and, when
+// OX88_EPD names the list of its games' final positions, checks each one.
+// go test ./game -run BigPGN with
+// OX88_PGN=../../shared/data/openings-8moves_v3.pgn
+// OX88_EPD=../../shared/data/openings-8moves_v3.epd checks all 34,700.
+func TestParseBigPGN(t *testing.T) {
+	name := os.Getenv("OX88_PGN")
+	if name == "" {
+		t.Skip("set OX88_PGN to a PGN file")
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := ReadPGN(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games", len(games))
+	epd := os.Getenv("OX88_EPD")
+	if epd == "" {
+		return
+	}
+	data, err := os.ReadFile(epd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != len(games) {
+		t.Fatalf("%d positions for %d games", len(lines), len(games))
+	}
+	for i, line := range lines {
+		want, err := chess.ParseFEN(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos := games[i].Position(); pos.Key() != want.Key() {
+			t.Fatalf("game %d ends at %s, want %s", i+1, pos.FEN(), line)
+		}
+	}
+}
+
+func BenchmarkParsePGN(b *testing.B) {
+	data, err := os.ReadFile("../testdata/openings-8moves-100.pgn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := ParsePGN(string(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPlayAndOutcome(b *testing.B) {
+	g := New(nil)
+	for b.Loop() {
+		if g.Len() >= 200 || g.Outcome().Over() {
+			g = New(nil)
+		}
+		pos := g.Position()
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		_ = g.Play(ml.Moves[g.Len()%ml.N])
+	}
+}
