@@ -190,7 +190,9 @@ func TestBadInput(t *testing.T) {
 	// Garbage, odd spacing, CR LF, and a known command after unknown words.
 	s.send("hello world", "", "   ", "\x00\xff\xfe", "go\tnowhere", "joho isready\r")
 	s.expect("readyok", time.Second)
-	s.send("stop", "\t isready \r")
+	s.send("stop") // "go nowhere" is a go without limits: it runs until stop
+	s.expect("bestmove", time.Second)
+	s.send("\t isready \r")
 	s.expect("readyok", time.Second)
 	s.send("d")
 	if l, _ := s.expect("Fen:", time.Second); l != "Fen: "+after {
@@ -235,7 +237,9 @@ func TestClock(t *testing.T) {
 		{"", 100 * time.Millisecond, "go movetime 100"},
 		{"", 20 * time.Millisecond, "go wtime 0 btime 0"},
 		{"", 20 * time.Millisecond, "go wtime -500 btime -500"},
-		{"", 300 * time.Millisecond, "go wtime 3000 btime 3000 movestogo 10"},
+		// With time to spare the search may think longer than one move's
+		// share; it must still leave most of the clock.
+		{"", 1500 * time.Millisecond, "go wtime 3000 btime 3000 movestogo 10"},
 	} {
 		s.send("position startpos moves " + tc.moves)
 		start := time.Now()
