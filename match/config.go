@@ -1,0 +1,141 @@
+package match
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Protocol names.
+const (
+	ProtoUCI    = "uci"
+	ProtoXboard = "xboard"
+)
+
+// Option is one engine option, sent in the order given.
+type Option struct{ Name, Value string }
+
+// EngineConfig says how to start and set up one engine.
+type EngineConfig struct {
+	Name    string   // the name in reports and PGN
+	Cmd     string   // the program
+	Args    []string // its arguments
+	Dir     string   // its working directory ("" = the runner's)
+	Proto   string   // ProtoUCI or ProtoXboard
+	Options []Option // UCI "setoption" / xboard "option" settings
+}
+
+// ParseEngine reads one engine's settings in cutechess-cli's KEY=VALUE
+// form: cmd=PATH, args="A B", name=N, dir=D, proto=uci|xboard and
+// option.NAME=VALUE (repeatable). Settings already in base (from --each)
+// are overridden or, for options, added to.
+func ParseEngine(fields []string, base EngineConfig) (EngineConfig, error) {
+	cfg := base
+	cfg.Args = append([]string(nil), base.Args...)
+	cfg.Options = append([]Option(nil), base.Options...)
+	for _, f := range fields {
+		key, value, ok := strings.Cut(f, "=")
+		if !ok {
+			return cfg, fmt.Errorf("engine setting %q: want KEY=VALUE", f)
+		}
+		switch {
+		case key == "cmd":
+			cfg.Cmd = value
+		case key == "args" || key == "arg":
+			args, err := splitArgs(value)
+			if err != nil {
+				return cfg, fmt.Errorf("engine setting %q: %w", f, err)
+			}
+			if key == "arg" {
+				args = []string{value}
+			}
+			cfg.Args = append(cfg.Args, args...)
+		case key == "name":
+			cfg.Name = value
+		case key == "dir":
+			cfg.Dir = value
+		case key == "proto":
+			if value != ProtoUCI && value != ProtoXboard {
+				return cfg, fmt.Errorf("engine setting %q: proto must be uci or xboard", f)
+			}
+			cfg.Proto = value
+		case strings.HasPrefix(key, "option."):
+			name := strings.TrimPrefix(key, "option.")
+			if name == "" {
+				return cfg, fmt.Errorf("engine setting %q: option needs a name", f)
+			}
+			replaced := false
+			for i := range cfg.Options {
+				if cfg.Options[i].Name == name {
+					cfg.Options[i].Value = value
+					replaced = true
+				}
+			}
+			if !replaced {
+				cfg.Options = append(cfg.Options, Option{name, value})
+			}
+		default:
+			return cfg, fmt.Errorf("engine setting %q: unknown key %q", f, key)
+		}
+	}
+	return cfg, nil
+}
+
+// finish checks an engine's settings and fills in the defaults.
+func (cfg *EngineConfig) finish() error {
+	if cfg.Cmd == "" {
+		return fmt.Errorf("engine %q has no cmd=", cfg.Name)
+	}
+	if cfg.Proto == "" {
+		cfg.Proto = ProtoUCI
+	}
+	if cfg.Name == "" {
+		cfg.Name = filepath.Base(cfg.Cmd)
+	}
+	return nil
+}
+
+// splitArgs splits s into words at spaces, honouring single and double
+// quotes and backslash escapes as a shell does.
+func splitArgs(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	escaped := false
+	for _, r := range s {
+		switch {
+		case escaped:
+			cur.WriteRune(r)
+			escaped = false
+		case r == '\\' && quote != '\'':
+			escaped = true
+			inWord = true
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '"' || r == '\'':
+			quote = r
+			inWord = true
+		case r == ' ' || r == '\t':
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 || escaped {
+		return nil, fmt.Errorf("unterminated quote or escape in %q", s)
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}

@@ -1,0 +1,303 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"ox88/match/internal/fakeengine"
+)
+
+// fakeFlag, as the first argument of the test binary, makes it a fake
+// engine instead of running the tests (see TestMain).
+const fakeFlag = "--fake-engine="
+
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], fakeFlag) {
+		os.Exit(fakeengine.Run(strings.TrimPrefix(os.Args[1], fakeFlag), os.Stdin, os.Stdout))
+	}
+	os.Exit(m.Run())
+}
+
+// fake returns the configuration of a fake engine in mode.
+func fake(name, mode string) EngineConfig {
+	proto := ProtoUCI
+	if strings.HasPrefix(mode, "x") {
+		proto = ProtoXboard
+	}
+	return EngineConfig{Name: name, Cmd: os.Args[0], Args: []string{fakeFlag + mode}, Proto: proto}
+}
+
+// runFake plays a short match and returns its result and output.
+func runFake(t *testing.T, cfg *Config) (*Result, string) {
+	t.Helper()
+	var out bytes.Buffer
+	cfg.Out = &out
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = Limits{Nodes: 1000}
+	}
+	if cfg.Adjudication.MaxMoves == 0 {
+		cfg.Adjudication.MaxMoves = 30
+	}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, out.String())
+	}
+	var rep bytes.Buffer
+	WriteReport(&rep, cfg, res)
+	return res, out.String() + rep.String()
+}
+
+func TestFaultsLoseTheGame(t *testing.T) {
+	tests := []struct {
+		mode        string
+		limits      Limits
+		termination string // the text in the "Finished game" line
+		fault       func(FaultCount) int
+	}{
+		{fakeengine.Illegal, Limits{Nodes: 1000}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
+		{fakeengine.Crash, Limits{Nodes: 1000}, "disconnects", func(f FaultCount) int { return f.Crash }},
+		{fakeengine.Hang, Limits{Nodes: 1000}, "connection stalls", func(f FaultCount) int { return f.Stall }},
+		{fakeengine.Hang, Limits{Base: 500 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
+		{fakeengine.Slow, Limits{MoveTime: 100 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
+		{fakeengine.XCrash, Limits{Base: 5 * time.Second}, "disconnects", func(f FaultCount) int { return f.Crash }},
+		{fakeengine.XIllegal, Limits{Depth: 3}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode+"/"+tc.limits.Describe(), func(t *testing.T) {
+			t.Parallel()
+			cfg := &Config{
+				Engines:     []EngineConfig{fake("good", "uci"), fake("bad", tc.mode)},
+				Limits:      tc.limits,
+				HangTimeout: 500 * time.Millisecond,
+				Games:       2,
+			}
+			if strings.HasPrefix(tc.mode, "x") {
+				cfg.Engines[0] = fake("good", "xboard")
+			}
+			res, out := runFake(t, cfg)
+			pr := res.Pairings[0]
+			if pr.Tally.Wins != 2 || pr.Tally.Games() != 2 {
+				t.Errorf("good engine: %+v, want two wins\n%s", pr.Tally, out)
+			}
+			if n := tc.fault(pr.Faults[1]); n != 2 {
+				t.Errorf("bad engine faults %+v, want 2 of the kind\n%s", pr.Faults[1], out)
+			}
+			if strings.Count(out, tc.termination+"}\n") != 2 {
+				t.Errorf("want %q twice in\n%s", tc.termination, out)
+			}
+			if tc.mode != fakeengine.Illegal && tc.mode != fakeengine.XIllegal && tc.mode != fakeengine.Slow && res.Restarts != 1 {
+				t.Errorf("restarts = %d, want 1 (the engine failed in game 1 and played game 2)", res.Restarts)
+			}
+		})
+	}
+}
+
+func TestNormalMatchAndPGN(t *testing.T) {
+	dir := t.TempDir()
+	var pgn bytes.Buffer
+	cfg := &Config{
+		Engines:   []EngineConfig{fake("alpha", "uci"), fake("beta", "xboard")},
+		Openings:  []Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}},
+		Limits:    Limits{Base: 10 * time.Second, Inc: 100 * time.Millisecond},
+		Games:     4,
+		PGN:       &pgn,
+		Telemetry: true,
+	}
+	cfg.Engines[1].Options = []Option{{"Resign", "0"}}
+	res, out := runFake(t, cfg)
+	_ = dir
+	if res.Games != 4 || res.Pairings[0].Tally.Pairs() != 2 {
+		t.Fatalf("games %d pairs %d\n%s", res.Games, res.Pairings[0].Tally.Pairs(), out)
+	}
+	text := pgn.String()
+	for _, want := range []string{
+		`[Event "ox88 match"]`, `[Round "1"]`, `[Round "2"]`, `[White "alpha"]`, `[Black "alpha"]`,
+		`[TimeControl "10+0.1"]`, `[Termination "`, `[PlyCount "`, `[SetUp "1"]`,
+		`[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PGN lacks %s\n%s", want, text)
+		}
+	}
+	// The fake UCI engine reports depth 3, cp 10+n, 100n nodes and
+	// "info string tt=n bal=+1 diff=+(9+n)"; the xboard one its thinking.
+	uciComment := regexp.MustCompile(`\{d=3 nodes=100 score=\+11 tt=1 bal=\+1 diff=\+10 \d+\.\d\ds\}`)
+	if !uciComment.MatchString(text) {
+		t.Errorf("no telemetry comment for the UCI engine's first move\n%s", text)
+	}
+	xbComment := regexp.MustCompile(`\{d=2 nodes=50 score=\+6 \d+\.\d\ds\}`)
+	if !xbComment.MatchString(text) {
+		t.Errorf("no telemetry comment for the xboard engine's first move\n%s", text)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[len(lines)-2], "Score of alpha vs beta: ") ||
+		!strings.HasPrefix(lines[len(lines)-1], "Elo difference: ") {
+		t.Errorf("the report does not end with cutechess-cli's two lines:\n%s", out)
+	}
+}
+
+func TestPlainComments(t *testing.T) {
+	var pgn bytes.Buffer
+	cfg := &Config{
+		Engines: []EngineConfig{fake("alpha", "uci"), fake("beta", "uci")},
+		Limits:  Limits{Nodes: 1000},
+		Games:   1,
+		PGN:     &pgn,
+	}
+	runFake(t, cfg)
+	if !regexp.MustCompile(`1\. \S+ \{\+0\.11/3 \d+\.\d\ds\}`).MatchString(pgn.String()) {
+		t.Errorf("no cutechess-style comment {+0.11/3 0.00s}:\n%s", pgn.String())
+	}
+	if !strings.Contains(pgn.String(), `[TimeControl "-"]`) {
+		t.Errorf("fixed nodes should give TimeControl \"-\":\n%s", pgn.String())
+	}
+}
+
+func TestRoundRobinAndGauntlet(t *testing.T) {
+	engines := []EngineConfig{fake("a", "uci"), fake("b", "uci"), fake("c", "uci")}
+	for _, kind := range []string{RoundRobin, Gauntlet} {
+		cfg := &Config{Engines: engines, Tournament: kind, Games: 2, Concurrency: 2}
+		res, out := runFake(t, cfg)
+		want := 3
+		if kind == Gauntlet {
+			want = 2
+		}
+		if len(res.Pairings) != want || res.Games != 2*want {
+			t.Errorf("%s: %d pairings, %d games\n%s", kind, len(res.Pairings), res.Games, out)
+		}
+		if got := strings.Count(out, "Score of "); got != want {
+			t.Errorf("%s: %d score lines, want %d", kind, got, want)
+		}
+	}
+}
+
+// TestInterruptKillsEverything cancels a match whose engine hangs after
+// starting a child process, and checks that Run returns promptly with the
+// result so far and that the child is gone too (the process group died).
+func TestInterruptKillsEverything(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "child.pid")
+	t.Setenv(fakeengine.ChildPIDFile, pidFile)
+	cfg := &Config{
+		Engines:     []EngineConfig{fake("good", "uci"), fake("spawner", fakeengine.Spawn)},
+		Limits:      Limits{Nodes: 1000},
+		HangTimeout: time.Minute,
+		Games:       2,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan *Result)
+	go func() {
+		res, err := Run(ctx, cfg)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	var pid int
+	deadline := time.Now().Add(10 * time.Second)
+	for pid == 0 && time.Now().Before(deadline) {
+		if b, err := os.ReadFile(pidFile); err == nil && len(b) > 0 {
+			pid, _ = strconv.Atoi(string(b))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if pid == 0 {
+		cancel()
+		t.Fatal("the fake engine never started its child")
+	}
+	cancel()
+	select {
+	case res := <-done:
+		if res == nil || !res.Interrupted {
+			t.Errorf("result %+v, want interrupted", res)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after cancel")
+	}
+	for i := 0; ; i++ {
+		err := syscall.Kill(pid, 0)
+		if errors.Is(err, syscall.ESRCH) {
+			break
+		}
+		if i > 100 {
+			t.Fatalf("child process %d still exists after the match", pid)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestStartFailure(t *testing.T) {
+	cfg := &Config{
+		Engines:      []EngineConfig{fake("good", "uci"), fake("mute", fakeengine.NoHello)},
+		Limits:       Limits{Nodes: 100},
+		StartTimeout: 300 * time.Millisecond,
+	}
+	_, err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "no uciok") {
+		t.Errorf("err = %v, want no uciok", err)
+	}
+	cfg.Engines[1] = EngineConfig{Name: "missing", Cmd: "/nonexistent/engine"}
+	if _, err := Run(context.Background(), cfg); err == nil {
+		t.Error("a missing program should fail the match")
+	}
+}
+
+func TestSPRTStopsTheMatch(t *testing.T) {
+	// The illegal-move engine loses every game; with wide error rates the
+	// test accepts H0 after a few pairs, long before the 200 games.
+	cfg := &Config{
+		Engines: []EngineConfig{fake("bad", fakeengine.Illegal), fake("good", "uci")},
+		Games:   200,
+		SPRT:    &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.4, Beta: 0.4},
+	}
+	res, out := runFake(t, cfg)
+	if res.Stopped != "SPRT: H0 accepted" || res.Games >= 200 {
+		t.Errorf("stopped %q after %d games\n%s", res.Stopped, res.Games, out)
+	}
+}
+
+// TestRealEngines plays Stockfish (UCI) against Fairy-Max (xboard, fed the
+// opening moves because it cannot set up a position) at a tiny clock.
+func TestRealEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real engines: not in -short")
+	}
+	sf, err1 := exec.LookPath("/usr/games/stockfish")
+	fm, err2 := exec.LookPath("/usr/games/fairymax")
+	if err1 != nil || err2 != nil {
+		t.Skip("stockfish or fairymax not installed (apt-get install stockfish fairymax)")
+	}
+	book, err := LoadOpenings("../testdata/openings-8moves-100.pgn", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{
+		Engines: []EngineConfig{
+			{Name: "stockfish", Cmd: sf, Proto: ProtoUCI, Options: []Option{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}},
+			{Name: "fairymax", Cmd: fm, Proto: ProtoXboard},
+		},
+		Openings:     book,
+		Limits:       Limits{Base: time.Second, Inc: 20 * time.Millisecond},
+		Margin:       300 * time.Millisecond,
+		Games:        2,
+		Adjudication: Adjudication{MaxMoves: 60},
+	}
+	res, out := runFake(t, cfg)
+	if res.Games != 2 {
+		t.Fatalf("%d games\n%s", res.Games, out)
+	}
+	for i, f := range res.Pairings[0].Faults {
+		if f.Illegal+f.Crash+f.Stall > 0 {
+			t.Errorf("engine %d faults %+v\n%s", i, f, out)
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package match
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"ox88/chess"
+)
+
+func TestParseTimeControl(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Limits
+		tag  string
+	}{
+		{"10+0.1", Limits{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
+		{"40/60", Limits{Moves: 40, Base: time.Minute}, "40/60"},
+		{"2:00+1", Limits{Base: 2 * time.Minute, Inc: time.Second}, "120+1"},
+		{"40/120+0.5", Limits{Moves: 40, Base: 2 * time.Minute, Inc: 500 * time.Millisecond}, "40/120+0.5"},
+		{"inf", Limits{}, "-"},
+	}
+	for _, tc := range tests {
+		got, err := ParseTimeControl(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseTimeControl(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
+		}
+		if got.String() != tc.tag {
+			t.Errorf("%q: tag %q, want %q", tc.in, got.String(), tc.tag)
+		}
+	}
+	for _, bad := range []string{"x", "0", "10+", "/10", "0/10", "-1+1", "10+-1", "1:xx"} {
+		if _, err := ParseTimeControl(bad); err == nil {
+			t.Errorf("ParseTimeControl(%q) accepted", bad)
+		}
+	}
+}
+
+func TestClock(t *testing.T) {
+	l := Limits{Moves: 2, Base: time.Second, Inc: 100 * time.Millisecond}
+	c := newClock(l)
+	if c.movesToGo(l) != 2 {
+		t.Errorf("moves to go %d", c.movesToGo(l))
+	}
+	if !c.spend(l, 600*time.Millisecond, 0) || c.left != 500*time.Millisecond {
+		t.Errorf("after one move: %v", c.left)
+	}
+	// The second move ends the period: the next period's second is added.
+	if !c.spend(l, 400*time.Millisecond, 0) || c.left != 1200*time.Millisecond || c.movesToGo(l) != 2 {
+		t.Errorf("after the period: %v, to go %d", c.left, c.movesToGo(l))
+	}
+	// 1.25 s against 1.2 s left: within a 100 ms margin, not within 10 ms.
+	d := c
+	if !d.spend(l, 1250*time.Millisecond, 100*time.Millisecond) {
+		t.Error("overstep within the margin lost on time")
+	}
+	if c.spend(l, 1250*time.Millisecond, 10*time.Millisecond) {
+		t.Error("overstep beyond the margin did not lose")
+	}
+}
+
+func TestParseEngineAndArgs(t *testing.T) {
+	base, err := ParseEngine([]string{"proto=xboard", "option.Hash=16"}, EngineConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := ParseEngine([]string{"cmd=/usr/games/gnuchess", `args=--uci "-x y"`, "name=GNU Chess", "option.Hash=32", "option.Skill Level=4", "proto=uci"}, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := EngineConfig{Name: "GNU Chess", Cmd: "/usr/games/gnuchess", Args: []string{"--uci", "-x y"}, Proto: ProtoUCI,
+		Options: []Option{{"Hash", "32"}, {"Skill Level", "4"}}}
+	if !reflect.DeepEqual(e, want) {
+		t.Errorf("got %+v\nwant %+v", e, want)
+	}
+	for _, bad := range [][]string{{"cmd"}, {"proto=cecp"}, {"colour=red"}, {"option.=1"}, {`args="open`}} {
+		if _, err := ParseEngine(bad, EngineConfig{}); err == nil {
+			t.Errorf("ParseEngine(%q) accepted", bad)
+		}
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	cfg, _, err := ParseArgs(strings.Fields(
+		"--engine cmd=a name=A --engine cmd=b name=B proto=xboard -each option.Hash=8 " +
+			"--tc 10+0.1 --games 100 --concurrency 2 --order random --seed 7 --tournament gauntlet " +
+			"--draw movenumber=40 movecount=8 score=10 --resign movecount=3 score=600 --maxmoves 200 " +
+			"--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --telemetry --margin 50"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Engines) != 2 || cfg.Engines[1].Proto != ProtoXboard || cfg.Engines[0].Options[0] != (Option{"Hash", "8"}) {
+		t.Errorf("engines %+v", cfg.Engines)
+	}
+	if cfg.Games != 100 || cfg.Concurrency != 2 || !cfg.RandomOrder || cfg.Seed != 7 || cfg.Tournament != Gauntlet || !cfg.Telemetry {
+		t.Errorf("config %+v", cfg)
+	}
+	wantAdj := Adjudication{DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10, ResignMoveCount: 3, ResignScore: 600, MaxMoves: 200}
+	if cfg.Adjudication != wantAdj || *cfg.SPRT != (SPRT{0, 5, 0.05, 0.05}) || cfg.Margin != 50*time.Millisecond {
+		t.Errorf("adjudication %+v sprt %+v margin %v", cfg.Adjudication, cfg.SPRT, cfg.Margin)
+	}
+	cfg, _, err = ParseArgs([]string{"--engine", "cmd=a", "--engine", "cmd=b", "--rounds", "5", "--st", "0.5"})
+	if err != nil || cfg.Games != 10 || cfg.Limits.MoveTime != 500*time.Millisecond {
+		t.Errorf("rounds/st: %+v %v", cfg, err)
+	}
+	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--sprt elo0=5 elo1=0", "--draw score=3", "--bogus 1", "stray"} {
+		if _, _, err := ParseArgs(strings.Fields(bad)); err == nil {
+			t.Errorf("ParseArgs(%q) accepted", bad)
+		}
+	}
+}
+
+func TestLoadOpenings(t *testing.T) {
+	pgn, err := LoadOpenings("../testdata/openings-8moves-100.pgn", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	epd, err := LoadOpenings("../testdata/openings-8moves-100.epd", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pgn) != 100 || len(epd) != 100 {
+		t.Fatalf("%d PGN and %d EPD openings, want 100 each", len(pgn), len(epd))
+	}
+	// The EPD file holds the final positions of the PGN games.
+	for i := range pgn {
+		if pgn[i].FEN != chess.StartFEN || len(pgn[i].Moves) != 16 {
+			t.Fatalf("PGN opening %d: %+v", i, pgn[i])
+		}
+		pos, _ := chess.ParseFEN(pgn[i].FEN)
+		for _, s := range pgn[i].Moves {
+			m, err := pos.ParseUCI(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos.MakeMove(m)
+		}
+		want, _ := chess.ParseFEN(epd[i].FEN)
+		if pos.Key() != want.Key() {
+			t.Errorf("opening %d: PGN ends at %s, EPD has %s", i, pos.FEN(), epd[i].FEN)
+		}
+	}
+	cut, _ := LoadOpenings("../testdata/openings-8moves-100.pgn", 4)
+	if len(cut[0].Moves) != 4 {
+		t.Errorf("--plies 4 kept %d moves", len(cut[0].Moves))
+	}
+	// Random order is a permutation fixed by the seed.
+	a, b := newOpeningPicker(pgn, true, 42), newOpeningPicker(pgn, true, 42)
+	seen := map[int]bool{}
+	for k := range 100 {
+		if !reflect.DeepEqual(a.forPair(k), b.forPair(k)) {
+			t.Fatal("same seed, different order")
+		}
+		seen[a.order[k]] = true
+	}
+	if len(seen) != 100 {
+		t.Errorf("random order repeats openings: %d distinct", len(seen))
+	}
+}
+
+func TestParseUCIInfo(t *testing.T) {
+	var si searchInfo
+	parseUCIInfo("info depth 12 seldepth 18 multipv 1 score cp -31 nodes 123456 nps 1000 hashfull 3 tbhits 0 time 520 pv e2e4 e7e5", &si)
+	parseUCIInfo("info string tt=77 bal=+100 diff=-69", &si)
+	want := searchInfo{depth: 12, hasScore: true, score: -31, nodes: 123456, tt: 77, bal: 100, diff: -69, hasTT: true, hasBal: true, hasDiff: true}
+	if si != want {
+		t.Errorf("got %+v\nwant %+v", si, want)
+	}
+	parseUCIInfo("info depth 20 score mate -3 lowerbound nodes 5", &si)
+	if si.mate != -3 || si.score != -mateValue+3 {
+		t.Errorf("mate: %+v", si)
+	}
+	if got := moveComment(moveReply{info: si, elapsed: 520 * time.Millisecond}, false); got != "-M3/20 0.52s" {
+		t.Errorf("comment %q", got)
+	}
+}
+
+func TestParseFeatures(t *testing.T) {
+	got := parseFeatures(`myname="Fairy-Max 5.0b" setboard=0 ping=1 option="Resign -check 0" done=0`)
+	want := [][2]string{{"myname", "Fairy-Max 5.0b"}, {"setboard", "0"}, {"ping", "1"}, {"option", "Resign -check 0"}, {"done", "0"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q", got)
+	}
+}
+
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"10+0.1", "40/60", "2:00+1", "inf", "1/1:1+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ParseTimeControl(s)
+		if err == nil && s != "inf" && s != "" && l.Base <= 0 {
+			t.Errorf("%q: accepted a non-positive base", s)
+		}
+	})
+}
+
+func FuzzEngineOutput(f *testing.F) {
+	for _, s := range []string{"info depth 3 score cp 5 pv e2e4", "info string tt=1 bal=+3", "feature done=1 myname=\"x", "12 -100003 55 9999 e2e4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var si searchInfo
+		parseUCIInfo(s, &si)
+		parseFeatures(s)
+		if fs := strings.Fields(s); len(fs) >= 4 {
+			parseThinking(fs, &si)
+		}
+	})
+}
