@@ -113,6 +113,9 @@ func TestBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL),
 		chromedp.WaitVisible(css(`rect[data-sq="e2"]`)),
 		waitJS("the first state", `app.state !== null && app.state.legal.length === 20`),
+		// A 5+3 clock.
+		js(`(() => { const s = document.getElementById("sel-tc"); s.value = "300+3"; s.dispatchEvent(new Event("change")); })()`),
+		waitJS("the clocks", `app.state.tc.base === 300 && document.getElementById("clock-bottom").textContent === "White 5:00"`),
 		chromedp.Click(css(`rect[data-sq="e2"]`)),
 		waitJS("legal destinations of e2", `document.querySelectorAll("circle.dest").length === 2`),
 		chromedp.Click(css(`rect[data-sq="e4"]`)),
@@ -133,6 +136,9 @@ func TestBrowser(t *testing.T) {
 	t.Logf("e2-e4 and the engine's reply: %v", time.Since(start).Round(time.Millisecond))
 	if e4, reply := eval(`app.state.board[28]`), eval(`app.state.moves[1]`); e4 != "wP" || reply == "" {
 		t.Fatalf("board after 1. e4: e4 %q, Black's reply %q", e4, reply)
+	}
+	if c := text("#clock-top"); !strings.HasPrefix(c, "Black 5:0") {
+		t.Errorf("Black's clock after its first move: %q", c)
 	}
 	if n := text("#i-nodes"); n == "–" || n == "" {
 		t.Fatalf("no node count in the panel: %q", n)

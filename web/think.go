@@ -176,6 +176,9 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 			return
 		case in := <-infos:
+			if in.MultiPV > 1 {
+				continue // the weak levels' extra lines: the panel shows the best
+			}
 			if in.CurrMove != chess.NoMove && len(in.PV) == 0 {
 				if time.Since(lastCurr) < infoEvery {
 					continue
@@ -189,7 +192,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			// Drain the reports sent before the best move.
 			for len(infos) > 0 {
 				in := <-infos
-				if len(in.PV) > 0 {
+				if len(in.PV) > 0 && in.MultiPV <= 1 {
 					es.send("info", toInfoJSON(&root, in))
 				}
 			}
@@ -216,7 +219,12 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				es.send("fail", errorBody{err.Error()})
 				return
 			}
-			es.send("done", map[string]any{"move": sanLine(&root, []chess.Move{res.Move})[0], "uci": res.Move.String(), "state": st})
+			done := map[string]any{"move": sanLine(&root, []chess.Move{res.Move})[0], "uci": res.Move.String(), "state": st}
+			if len(res.Info.PV) > 0 && res.Info.PV[0] != res.Move {
+				// A weak level chose a near-best move over the best line.
+				done["best"] = sanLine(&root, res.Info.PV[:1])[0]
+			}
+			es.send("done", done)
 			return
 		}
 	}

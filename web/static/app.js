@@ -209,7 +209,9 @@ function renderEval(white, mate) {
 }
 
 function renderGraph() {
-  const sc = app.state.scores, n = Math.max(app.state.moves.length, 2);
+  // At least graphMinPlies plies wide, so the first moves do not fill it.
+  const graphMinPlies = 20;
+  const sc = app.state.scores, n = Math.max(app.state.moves.length, graphMinPlies);
   const clamp = (v) => Math.max(-800, Math.min(800, v));
   const pts = [];
   sc.forEach((p, i) => { if (p) pts.push(`${(i / n * 400).toFixed(1)},${(60 - clamp(p.cp) / 800 * 56).toFixed(1)}`); });
@@ -223,7 +225,7 @@ function renderSettings() {
   const st = app.state;
   const lv = $("sel-level");
   if (!lv.options.length) {
-    lv.innerHTML = st.levels.map((l) => `<option value="${l.level}">${l.level} (${l.moveTime}s)</option>`).join("");
+    lv.innerHTML = st.levels.map((l) => `<option value="${l.level}">${l.level} (at most ${l.moveTime} s)</option>`).join("");
   }
   lv.value = String(st.level);
   $("sel-human").value = st.human;
@@ -256,7 +258,7 @@ function startThink() {
   es.addEventListener("done", (e) => {
     finish();
     const d = JSON.parse(e.data);
-    status("engine played " + d.move);
+    status("engine played " + d.move + (d.best ? ` (level ${app.state.level} picks among near-best moves; its best line starts ${d.best})` : ""));
     setState(d.state);
   });
   es.addEventListener("fail", (e) => {
