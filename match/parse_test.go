@@ -167,6 +167,11 @@ func TestParseUCIInfo(t *testing.T) {
 	if si != want {
 		t.Errorf("got %+v\nwant %+v", si, want)
 	}
+	var ox searchInfo
+	parseUCIInfo("info string material +100 positional -69", &ox)
+	if !ox.hasBal || ox.bal != 100 || !ox.hasDiff || ox.diff != -69 || ox.hasTT {
+		t.Errorf("ox88 telemetry: %+v", ox)
+	}
 	parseUCIInfo("info depth 20 score mate -3 lowerbound nodes 5", &si)
 	if si.mate != -3 || si.score != -mateValue+3 {
 		t.Errorf("mate: %+v", si)

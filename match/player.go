@@ -105,14 +105,19 @@ func waitFor(ctx context.Context, p *process, timeout time.Duration, match func(
 	}
 }
 
-// parseTelemetry reads key=value words from an "info string" or comment
-// and fills in the telemetry fields it recognises (tt, bal, diff), also
-// accepting the search's own words nodes=, d= and score= when present.
+// parseTelemetry reads the telemetry of an "info string" line: key=value
+// words (tt=5 bal=+1 diff=+38, the micro-Max style) or a word followed by
+// a number (ox88's "material +100 positional -69"). It recognises tt or
+// tthits, bal or material, and diff or positional; other words are ignored.
 func (si *searchInfo) parseTelemetry(s string) {
-	for _, w := range strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(s)) {
+	words := strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(s))
+	for i, w := range words {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok {
-			continue
+			if i+1 >= len(words) {
+				continue
+			}
+			k, v = w, words[i+1]
 		}
 		n, err := strconv.ParseInt(strings.TrimPrefix(v, "+"), 10, 64)
 		if err != nil {

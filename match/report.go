@@ -53,6 +53,9 @@ func fmtFloat(x float64, decimals int) string {
 	case math.IsInf(x, -1):
 		return "-inf"
 	}
+	if x == 0 {
+		x = 0 // no "-0.0"
+	}
 	return fmt.Sprintf("%.*f", decimals, x)
 }
 
