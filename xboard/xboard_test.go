@@ -83,9 +83,13 @@ func TestGame(t *testing.T) {
 		t.Errorf("after the engine's move: %s, want %s", got, pos.FEN())
 	}
 	// force, a move for each side, then go: the engine plays White.
-	s.send("force", "usermove d2d4", "usermove d7d6", "nopost", "go")
-	pos.MakeMove(mustMove(t, pos, "d2d4"))
-	pos.MakeMove(mustMove(t, pos, "d7d6"))
+	// (Black's reply is any legal one: the engine's first move varies.)
+	pos.MakeMove(mustMove(t, pos, "g1f3"))
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	reply := ml.Moves[0]
+	pos.MakeMove(reply)
+	s.send("force", "usermove g1f3", "usermove "+reply.String(), "nopost", "go")
 	line, before = s.expect("move", 10*time.Second)
 	checkMove(t, line, pos.FEN())
 	for _, l := range before {
