@@ -32,7 +32,15 @@ func (m *Model) afterChange() tea.Cmd {
 		m.say("%s.", o.Text)
 		return nil
 	}
-	if !m.mode.human(pos.SideToMove()) && !m.thinking && !m.paused {
+	switch {
+	case m.mode.human(pos.SideToMove()) || m.thinking || m.paused || m.watching:
+	case m.mode == twoEngines && !m.clk.tc.Enabled() && m.g.Ply() > 0 && m.lastByEngine:
+		// ox88 against itself: pause so the moves can be followed.
+		m.watching = true
+		m.watchID++
+		id := m.watchID
+		cmds = append(cmds, tea.Tick(watchPause, func(time.Time) tea.Msg { return watchMsg(id) }))
+	default:
 		cmds = append(cmds, m.startEngine())
 	}
 	if m.clk.tc.Enabled() && !m.ticking {
@@ -65,6 +73,7 @@ func (m *Model) startEngine() tea.Cmd {
 
 // cancelEngine stops a running search whose move is no longer wanted.
 func (m *Model) cancelEngine() {
+	m.watching = false
 	if m.thinking {
 		m.thinker.Cancel()
 		m.thinking = false
@@ -96,6 +105,7 @@ func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 		return nil
 	}
 	m.playMove(mv)
+	m.lastByEngine = true
 	m.say("ox88 played %s.", moveNumber(&pos)+san)
 	return m.afterChange()
 }
@@ -123,6 +133,7 @@ func (m *Model) playMove(mv chess.Move) {
 	m.ui.visual = visualizer{}
 	m.promo = nil
 	m.paused = false
+	m.lastByEngine = false
 }
 
 // humanMove plays a person's move and reports it.

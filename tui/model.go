@@ -107,11 +107,15 @@ type Model struct {
 	thinker  Thinker
 	searchID int
 	thinking bool
-	paused   bool        // the engine waits (after navigating an engine-only game)
-	info     engine.Info // the latest full report
-	infoPly  int         // the ply info belongs to
-	currMove chess.Move  // the root move being searched
-	currNum  int
+	paused   bool // the engine waits (after navigating an engine-only game)
+	watching bool // ox88 v ox88: the pause between moves is running
+	watchID  int  // the pause's number; a navigation makes it stale
+
+	lastByEngine bool        // the last move played came from ox88
+	info         engine.Info // the latest full report
+	infoPly      int         // the ply info belongs to
+	currMove     chess.Move  // the root move being searched
+	currNum      int
 
 	clk     clocks
 	tcNext  TimeControl
@@ -203,6 +207,13 @@ func NewModel(opts Options) (*Model, error) {
 // Game returns the game being played.
 func (m *Model) Game() *game.Game { return m.g }
 
+// watchMsg ends the pause between two moves of ox88 against itself.
+type watchMsg int
+
+// watchPause is the least time between two moves when ox88 plays itself
+// without clocks, so that a person can follow the game.
+const watchPause = 700 * time.Millisecond
+
 // tickMsg drives the clocks' display and the flag fall.
 type tickMsg time.Time
 
@@ -230,7 +241,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.mouse(msg)
 	case infoMsg:
 		if msg.ID == m.searchID && m.thinking {
-			if len(msg.Info.PV) > 0 {
+			if len(msg.Info.PV) > 0 && msg.Info.MultiPV <= 1 {
+				// Weak levels search several lines; show the best.
 				m.info, m.infoPly = msg.Info, m.g.Ply()
 			}
 			if msg.Info.CurrMove != chess.NoMove {
@@ -243,6 +255,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(m.thinker.Listen(), cmd)
 	case tickMsg:
 		return m, m.onTick()
+	case watchMsg:
+		if int(msg) == m.watchID && m.watching {
+			m.watching = false
+			if !m.over() && !m.humanToMove() && !m.thinking && !m.paused {
+				return m, m.startEngine()
+			}
+		}
+		return m, nil
 	}
 	return m, nil
 }

@@ -406,11 +406,20 @@ func TestMoveNowAndModes(t *testing.T) {
 	}
 	h.reply("d4")
 	h.typeText("p") // two people
-	h.typeText("p") // ox88 v ox88
-	if h.m.mode != twoEngines || len(h.eng.reqs) != 2 {
+	h.typeText("p") // ox88 v ox88: a pause after each of its moves
+	if h.m.mode != twoEngines || len(h.eng.reqs) != 1 || !h.m.watching {
 		t.Fatalf("mode %v, %d requests", h.m.mode, len(h.eng.reqs))
 	}
+	h.send(watchMsg(h.m.watchID))
+	if len(h.eng.reqs) != 2 {
+		t.Fatalf("%d requests after the pause", len(h.eng.reqs))
+	}
 	h.reply("d5")
+	h.send(watchMsg(h.m.watchID - 1)) // a stale pause does nothing
+	if len(h.eng.reqs) != 2 {
+		t.Fatal("a stale pause started the engine")
+	}
+	h.send(watchMsg(h.m.watchID))
 	h.reply("c4")
 	if h.sans() != "d4 d5 c4" {
 		t.Fatalf("moves %q", h.sans())

@@ -164,7 +164,9 @@ func (m *Model) thinkingLines(width int) []string {
 		}
 	}
 	if pv := m.pvText(); pv != "" {
-		lines = append(lines, wrap("pv "+pv, width)...)
+		for _, s := range wrap("pv "+pv, width) {
+			lines = append(lines, strings.ReplaceAll(s, "\u00a0", " "))
+		}
 	}
 	return lines
 }
@@ -193,7 +195,9 @@ func (m *Model) pvText() string {
 			break
 		}
 		if pos.SideToMove() == chess.White || i == 0 {
-			parts = append(parts, strings.TrimSpace(moveNumber(&pos)))
+			// A no-break space keeps the number with its move when
+			// the line is wrapped.
+			san = strings.TrimSpace(moveNumber(&pos)) + "\u00a0" + san
 		}
 		parts = append(parts, san)
 		pos.MakeMove(mv)
