@@ -171,6 +171,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	}()
 
 	var lastCurr time.Time
+	lastBest := chess.NoMove // the first move of the best line reported
 	for {
 		select {
 		case <-ctx.Done():
@@ -185,6 +186,9 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				}
 				lastCurr = time.Now()
 			}
+			if len(in.PV) > 0 {
+				lastBest = in.PV[0]
+			}
 			if !es.send("info", toInfoJSON(&root, in)) {
 				return
 			}
@@ -193,6 +197,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			for len(infos) > 0 {
 				in := <-infos
 				if len(in.PV) > 0 && in.MultiPV <= 1 {
+					lastBest = in.PV[0]
 					es.send("info", toInfoJSON(&root, in))
 				}
 			}
@@ -220,9 +225,15 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			done := map[string]any{"move": sanLine(&root, []chess.Move{res.Move})[0], "uci": res.Move.String(), "state": st}
-			if len(res.Info.PV) > 0 && res.Info.PV[0] != res.Move {
+			if res.FromBook {
+				done["book"] = true
+			}
+			if len(res.Info.PV) > 0 {
+				done["info"] = toInfoJSON(&root, res.Info)
+			}
+			if lastBest != chess.NoMove && lastBest != res.Move {
 				// A weak level chose a near-best move over the best line.
-				done["best"] = sanLine(&root, res.Info.PV[:1])[0]
+				done["best"] = sanLine(&root, []chess.Move{lastBest})[0]
 			}
 			es.send("done", done)
 			return

@@ -258,7 +258,9 @@ function startThink() {
   es.addEventListener("done", (e) => {
     finish();
     const d = JSON.parse(e.data);
-    status("engine played " + d.move + (d.best ? ` (level ${app.state.level} picks among near-best moves; its best line starts ${d.best})` : ""));
+    if (d.info) renderInfo(d.info);
+    status("engine played " + d.move + (d.book ? " from its book" : "") +
+      (d.best ? ` (level ${d.state.level} picks among near-best moves; the best line starts ${d.best})` : ""));
     setState(d.state);
   });
   es.addEventListener("fail", (e) => {
