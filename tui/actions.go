@@ -316,13 +316,13 @@ func (m *Model) cycleTimeControl() tea.Cmd {
 
 // onTick redraws the clocks and ends the game when a flag falls.
 func (m *Model) onTick() tea.Cmd {
-	if !m.clk.tc.Enabled() {
-		m.ticking = false
+	if !m.clk.tc.Enabled() || !m.clk.running {
+		m.ticking = false // afterChange starts ticking again with the clocks
 		return nil
 	}
 	pos := m.g.Position()
 	side := pos.SideToMove()
-	if m.clk.running && !m.over() && m.clk.remaining(side, side, m.now()) == 0 {
+	if !m.over() && m.clk.remaining(side, side, m.now()) == 0 {
 		m.cancelEngine()
 		m.g.SetOutcome(m.g.TimeoutOutcome(side))
 		m.clk.stop(side, m.now())

@@ -17,6 +17,15 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.cancelEngine()
 		return tea.Quit
 	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		// Keys typed faster than they are read arrive as one message:
+		// take them one at a time, as if typed slowly.
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
+		}
+		return tea.Batch(cmds...)
+	}
 	if m.help {
 		m.help = false
 		return nil
@@ -35,15 +44,6 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 			m.input = string(p.key) + string(msg.Runes[0])
 			return nil
 		}
-	}
-	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-		// Keys typed faster than they are read arrive as one message:
-		// take them one at a time, as if typed slowly.
-		var cmds []tea.Cmd
-		for _, r := range msg.Runes {
-			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
-		}
-		return tea.Batch(cmds...)
 	}
 	if m.input != "" {
 		return m.lineKey(msg, k)

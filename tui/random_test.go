@@ -1,0 +1,82 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"ox88/chess"
+	"ox88/engine"
+)
+
+// TestRandomKeysNeverPanic presses random keys, clicks random squares,
+// resizes the terminal and lets the fake engine answer (sometimes late,
+// sometimes with a stale number) for thousands of steps, drawing the view
+// after each: whatever a person does, the game must not crash, and the
+// game must stay consistent with its moves.
+func TestRandomKeysNeverPanic(t *testing.T) {
+	t.Chdir(t.TempDir()) // s saves files
+	keys := []tea.KeyMsg{
+		{Type: tea.KeyEnter}, {Type: tea.KeyEsc}, {Type: tea.KeyBackspace}, {Type: tea.KeySpace, Runes: []rune{' '}},
+		{Type: tea.KeyUp}, {Type: tea.KeyDown}, {Type: tea.KeyLeft}, {Type: tea.KeyRight},
+		{Type: tea.KeyHome}, {Type: tea.KeyEnd}, {Type: tea.KeyTab},
+	}
+	for _, r := range "abcdefgh12345678xNBRQKO-=+?uimnoprstvqjklwz0/" {
+		keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	for seed := range uint64(4) {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		colors := []string{"white", "black", "both", "none"}
+		h := newHarness(t, Options{Color: colors[seed%4], TC: TimeControl{Base: time.Minute}}, 80, 24)
+		for step := 0; step < 700; step++ {
+			switch r := rng.IntN(100); {
+			case r < 10:
+				// A legal move, typed.
+				pos := h.m.g.Position()
+				var ml chess.MoveList
+				pos.GenerateMoves(&ml)
+				if ml.N > 0 {
+					h.send(tea.KeyMsg{Type: tea.KeyEsc})
+					h.typeText(ml.Moves[rng.IntN(ml.N)].String() + "\r")
+				}
+			case r < 70:
+				h.send(keys[rng.IntN(len(keys))])
+			case r < 78:
+				sq := chess.SquareFrom64(rng.IntN(64))
+				l := h.m.layout()
+				h.send(tea.MouseMsg{X: l.boardX + sq.File()*l.cellW + 1, Y: l.boardY + (7-sq.Rank())*l.cellH,
+					Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+			case r < 80:
+				h.send(tea.WindowSizeMsg{Width: 20 + rng.IntN(120), Height: 8 + rng.IntN(40)})
+			case r < 95 && len(h.eng.reqs) > 0:
+				// Answer the latest request (or an older one) with a
+				// random legal move of the current position.
+				req := h.eng.reqs[rng.IntN(len(h.eng.reqs))]
+				pos := h.m.g.Position()
+				var ml chess.MoveList
+				pos.GenerateMoves(&ml)
+				mv := chess.NoMove
+				if ml.N > 0 {
+					mv = ml.Moves[rng.IntN(ml.N)]
+				}
+				h.send(infoMsg{ID: req.ID, Info: engine.Info{Depth: 3, PV: []chess.Move{mv, mv}, CurrMove: mv}})
+				h.send(bestMsg{ID: req.ID, Result: engine.Result{Move: mv}})
+			default:
+				h.now = h.now.Add(time.Duration(rng.IntN(3000)) * time.Millisecond)
+				h.send(tickMsg(h.now))
+			}
+			_ = h.m.View()
+			// The game's positions must follow from its moves.
+			pos := h.m.g.Start()
+			for _, mv := range h.m.g.Moves() {
+				pos.MakeMove(mv)
+			}
+			if cur := h.m.g.Position(); cur.FEN() != pos.FEN() {
+				t.Fatalf("seed %d step %d: position %s, moves lead to %s", seed, step, cur.FEN(), pos.FEN())
+			}
+		}
+		t.Logf("seed %d: %d plies, %d searches, %s", seed, h.m.g.Len(), len(h.eng.reqs), h.m.g.Outcome())
+	}
+}
