@@ -252,6 +252,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	done := make(chan engine.Result, 1)
 	eng.OnBestMove(func(res engine.Result) { done <- res })
 	_ = eng.SetPosition(pos, nil)
+	eng.SetSkill(engine.MaxSkill) // a pooled engine keeps the last tab's level
 	// Search until the time is used: a search that ends early (a forced
 	// line, a depth cap) is followed by another from a cleared table.
 	total := time.Duration(req.Seconds * float64(time.Second))

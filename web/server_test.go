@@ -168,6 +168,7 @@ func TestBadRequests(t *testing.T) {
 		{"bad profile time", "POST", "/api/profile", `{"seconds":500}`, 400, "seconds"},
 		{"bad bench depth", "GET", "/api/bench?depth=x", ``, 400, "depth"},
 		{"panic", "GET", "/api/test-panic", ``, 500, "internal error"},
+		{"think for the wrong side", "GET", "/api/think?sid=" + testSid + "&turn=b", ``, 409, "not b's move"},
 	} {
 		var e errorBody
 		code := call(t, ts, tc.method, tc.path, tc.body, &e)
@@ -359,5 +360,40 @@ func TestBusy(t *testing.T) {
 	s.profMu.Unlock()
 	if code != 409 {
 		t.Fatalf("second profile: %d %q", code, e.Error)
+	}
+}
+
+func TestThinkReplacedByNewPage(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	first, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid + "&turn=b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Body.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/think?sid="+testSid+"&turn=b", nil)
+	second, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Body.Close()
+	if second.StatusCode != 200 {
+		t.Fatalf("second think: %d", second.StatusCode)
+	}
+	// The first stream ends without playing.
+	for _, e := range readEvents(t, first.Body, "done") {
+		if e.name == "done" {
+			t.Fatal("the replaced search played its move")
+		}
+	}
+	cancel()
+	waitIdle(t, s)
+	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	if st.Ply != 1 || st.Thinking {
+		t.Fatalf("after both searches: ply %d thinking %v", st.Ply, st.Thinking)
 	}
 }

@@ -104,9 +104,23 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, errGameOver(o).Error())
 		return
 	}
-	if ss.thinking {
+	// A tab has one page: a new request (after a reload) replaces the
+	// search of the old one.
+	if !ss.stopThinking() {
 		ss.mu.Unlock()
-		writeError(w, http.StatusConflict, "the engine is already thinking in this game")
+		writeError(w, http.StatusConflict, "the engine is already thinking in this game and did not stop")
+		return
+	}
+	if o := ss.g.Outcome(); o.Over() {
+		ss.mu.Unlock()
+		writeError(w, http.StatusConflict, errGameOver(o).Error())
+		return
+	}
+	// turn=w|b: think only if that side is still to move (the page's
+	// view may be stale after a reload).
+	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.sideToMove()) {
+		ss.mu.Unlock()
+		writeError(w, http.StatusConflict, "it is not "+t+"'s move any more")
 		return
 	}
 	ss.thinking = true

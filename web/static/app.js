@@ -248,7 +248,7 @@ function renderInfo(inf) {
 // startThink asks the engine for a move; its reports arrive as events.
 function startThink() {
   if (app.think) return;
-  const es = new EventSource("/api/think?sid=" + encodeURIComponent(SID));
+  const es = new EventSource("/api/think?sid=" + encodeURIComponent(SID) + "&turn=" + app.state.turn);
   app.think = es;
   status("engine thinking…");
   for (const id of ["i-depth", "i-nodes", "i-nps", "i-time", "i-score", "i-curr"]) $(id).textContent = "–";
@@ -262,6 +262,8 @@ function startThink() {
     status("engine played " + d.move + (d.book ? " from its book" : "") +
       (d.best ? ` (level ${d.state.level} picks among near-best moves; the best line starts ${d.best})` : ""));
     setState(d.state);
+    // After "Engine move" played the person's side, the engine answers.
+    if (d.state.engineToMove) startThink();
   });
   es.addEventListener("fail", (e) => {
     finish();
@@ -405,7 +407,7 @@ function init() {
   api("/api/state?sid=" + SID).then((st) => {
     app.flipped = st.human === "black";
     setState(st);
-    if (st.engineToMove && !st.thinking) startThink();
+    if (st.engineToMove) startThink();
   }).catch((e) => status(e.message));
 }
 init();
