@@ -55,7 +55,8 @@ func (m *Model) startEngine() tea.Cmd {
 	m.searchID++
 	m.thinking = true
 	m.info, m.currMove, m.currNum = engine.Info{}, chess.NoMove, 0
-	req := SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(), Skill: m.level}
+	req := SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(), Skill: m.level, NewGame: m.freshGame}
+	m.freshGame = false
 	pos := m.g.Position()
 	if m.clk.tc.Enabled() {
 		now := m.now()
@@ -234,6 +235,7 @@ func (m *Model) newGame(g *game.Game) tea.Cmd {
 		g = game.New(&m.start)
 	}
 	m.g = g
+	m.freshGame = true
 	m.clk = newClocks(m.tcNext)
 	m.ui.selected = chess.NoSquare
 	m.ui.visual = visualizer{}
@@ -353,6 +355,17 @@ func (m *Model) resign() {
 
 // save writes the game as PGN to a new file in the current directory.
 func (m *Model) save() {
+	m.setTags()
+	name := "ox88-" + m.now().Format("20060102-150405") + ".pgn"
+	if err := os.WriteFile(name, []byte(m.g.PGN()), 0o644); err != nil {
+		m.sayError("Saving failed: %v", err)
+		return
+	}
+	m.say("Saved the game to %s.", name)
+}
+
+// setTags names the event, the date, the players and the time control.
+func (m *Model) setTags() {
 	now := m.now()
 	g := m.g
 	g.SetTag("Event", "ox88 terminal game")
@@ -367,12 +380,6 @@ func (m *Model) save() {
 	if m.clk.tc.Enabled() {
 		g.SetTag("TimeControl", fmt.Sprintf("%d+%d", int(m.clk.tc.Base.Seconds()), int(m.clk.tc.Inc.Seconds())))
 	}
-	name := "ox88-" + now.Format("20060102-150405") + ".pgn"
-	if err := os.WriteFile(name, []byte(g.PGN()), 0o644); err != nil {
-		m.sayError("Saving failed: %v", err)
-		return
-	}
-	m.say("Saved the game to %s.", name)
 }
 
 // load reads a FEN, or a PGN file whose first game is shown at its end.

@@ -112,6 +112,7 @@ type Model struct {
 	watchID  int  // the pause's number; a navigation makes it stale
 
 	lastByEngine bool        // the last move played came from ox88
+	freshGame    bool        // no search yet in this game
 	info         engine.Info // the latest full report
 	infoPly      int         // the ply info belongs to
 	currMove     chess.Move  // the root move being searched

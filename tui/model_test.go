@@ -497,3 +497,17 @@ func TestHelpAndResign(t *testing.T) {
 		t.Fatalf("outcome %v", o)
 	}
 }
+
+func TestMaterialLine(t *testing.T) {
+	h := newHarness(t, Options{Color: "both", ASCII: true}, 80, 24)
+	if h.m.materialLine() != "" {
+		t.Fatal("a material line at the start")
+	}
+	h.typeText("e4\rd5\rexd5\rQxd5\rNc3\rQxg2\r")
+	if got := h.m.materialLine(); got != "captured: p | PP   -1" {
+		t.Fatalf("got %q", got)
+	}
+	if !strings.Contains(h.m.View(), "captured: p | PP   -1") {
+		t.Fatal("not in the view")
+	}
+}

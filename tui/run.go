@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -11,6 +13,14 @@ func Run(opts Options) error {
 		return err
 	}
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
-	_, err = p.Run()
-	return err
+	if _, err := p.Run(); err != nil {
+		return err
+	}
+	// Leave the game on the terminal, so that it is not lost with the
+	// alternate screen.
+	if m.g.Ply() > 0 {
+		m.setTags()
+		fmt.Print("\n" + m.g.PGN())
+	}
+	return nil
 }

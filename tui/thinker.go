@@ -17,6 +17,9 @@ type SearchRequest struct {
 	Moves  []chess.Move // from Start to the position to search (for repetitions)
 	Skill  int
 	Limits engine.Limits
+	// NewGame: the first search of a new game (the engine forgets what
+	// the last game taught its hash table).
+	NewGame bool
 }
 
 // Thinker runs searches in the background for the model. Start and Stop
@@ -79,6 +82,9 @@ func (t *engineThinker) loop() {
 			continue // a newer request is already waiting: this one is stale
 		}
 		id := req.ID
+		if req.NewGame {
+			t.eng.NewGame()
+		}
 		t.eng.SetSkill(req.Skill)
 		t.eng.OnInfo(func(info engine.Info) { t.info(id, info) })
 		t.eng.OnBestMove(func(r engine.Result) { t.out <- bestMsg{ID: id, Result: r} })

@@ -56,6 +56,9 @@ func (m *Model) panel(width, height int) string {
 	for _, s := range wrap(m.status(), width) {
 		lines = append(lines, bold.Render(s))
 	}
+	if s := m.materialLine(); s != "" {
+		lines = append(lines, truncate(s, width))
+	}
 	if m.clk.tc.Enabled() {
 		lines = append(lines, m.clockLine())
 	}
@@ -99,6 +102,45 @@ func (m *Model) status() string {
 	}
 	if m.g.Ply() < m.g.Len() {
 		s += fmt.Sprintf(" · ply %d of %d", m.g.Ply(), m.g.Len())
+	}
+	return s
+}
+
+// pieceValues are the usual pawn units, for the material line.
+var pieceValues = [7]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
+
+// materialLine lists what each side has captured (counted against a full
+// set, so promotions show as negative captures) and the balance in pawns:
+// "captured: ♟♟♞ | ♙   +3".
+func (m *Model) materialLine() string {
+	pos := m.g.Position()
+	var took [2]string
+	balance := 0
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		for k := chess.Queen; k >= chess.Pawn; k-- {
+			full := [7]int{chess.Pawn: 8, chess.Knight: 2, chess.Bishop: 2, chess.Rook: 2, chess.Queen: 1}[k]
+			missing := full - pos.Count(chess.MakePiece(c.Other(), k))
+			for range max(missing, 0) {
+				took[c] += m.glyph(chess.MakePiece(c.Other(), k))
+			}
+			if c == chess.White {
+				balance += pieceValues[k] * pos.Count(chess.MakePiece(c, k))
+			} else {
+				balance -= pieceValues[k] * pos.Count(chess.MakePiece(c, k))
+			}
+		}
+	}
+	if took[0] == "" && took[1] == "" {
+		return ""
+	}
+	for i := range took {
+		if took[i] == "" {
+			took[i] = "-"
+		}
+	}
+	s := "captured: " + took[0] + " | " + took[1]
+	if balance != 0 {
+		s += fmt.Sprintf("   %+d", balance)
 	}
 	return s
 }
