@@ -364,21 +364,24 @@ func (m *Model) save() {
 	m.say("Saved the game to %s.", name)
 }
 
-// setTags names the event, the date, the players and the time control.
+// setTags names the event, the date, the players and the time control,
+// keeping any a loaded game already has.
 func (m *Model) setTags() {
-	now := m.now()
-	g := m.g
-	g.SetTag("Event", "ox88 terminal game")
-	g.SetTag("Date", now.Format("2006.01.02"))
+	tags := [][2]string{{"Event", "ox88 terminal game"}, {"Date", m.now().Format("2006.01.02")}}
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		name := "Human"
 		if !m.mode.human(c) {
 			name = fmt.Sprintf("ox88 level %d", m.level)
 		}
-		g.SetTag(map[chess.Color]string{chess.White: "White", chess.Black: "Black"}[c], name)
+		tags = append(tags, [2]string{[2]string{"White", "Black"}[c], name})
 	}
 	if m.clk.tc.Enabled() {
-		g.SetTag("TimeControl", fmt.Sprintf("%d+%d", int(m.clk.tc.Base.Seconds()), int(m.clk.tc.Inc.Seconds())))
+		tags = append(tags, [2]string{"TimeControl", fmt.Sprintf("%d+%d", int(m.clk.tc.Base.Seconds()), int(m.clk.tc.Inc.Seconds()))})
+	}
+	for _, t := range tags {
+		if m.g.Tag(t[0]) == "" {
+			m.g.SetTag(t[0], t[1])
+		}
 	}
 }
 

@@ -448,6 +448,17 @@ func TestSaveAndLoad(t *testing.T) {
 	if h.m.g.Len() != 2 || !strings.Contains(h.m.ui.message, "Loaded") {
 		t.Fatalf("load: %q", h.m.ui.message)
 	}
+	// A loaded game keeps its own tags when saved again.
+	if err := os.WriteFile("old.pgn", []byte("[White \"Anderssen\"]\n[Black \"Kieseritzky\"]\n1. e4 e5 1-0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.typeText("oold.pgn\r")
+	h.now = h.now.Add(time.Second)
+	h.typeText("s")
+	data, err = os.ReadFile("ox88-20260102-030406.pgn")
+	if err != nil || !strings.Contains(string(data), "[White \"Anderssen\"]") || !strings.Contains(string(data), "1. e4 e5 1-0") {
+		t.Fatalf("resaved: %v\n%s", err, data)
+	}
 	h.typeText("o8/8/8/8/8/4k3/8/4K2R w K - 0 1\r")
 	if pos := h.m.g.Position(); pos.FEN() != "8/8/8/8/8/4k3/8/4K2R w K - 0 1" {
 		t.Fatalf("FEN load: %s (%q)", pos.FEN(), h.m.ui.message)
