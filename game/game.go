@@ -104,6 +104,13 @@ func (g *Game) Play(m chess.Move) error {
 	if !ml.Contains(m) {
 		return fmt.Errorf("move %s is not legal in this position", m)
 	}
+	g.push(m)
+	return nil
+}
+
+// push plays m, known to be legal.
+func (g *Game) push(m chess.Move) {
+	pos := g.positions[g.ply]
 	san := pos.SAN(m)
 	pos.MakeMove(m)
 	g.truncate()
@@ -112,7 +119,6 @@ func (g *Game) Play(m chess.Move) error {
 	g.sans = append(g.sans, san)
 	g.ply++
 	g.set = Outcome{Result: NoResult}
-	return nil
 }
 
 // truncate drops the redo tail and its comments.
@@ -134,11 +140,12 @@ func (g *Game) truncate() {
 // it. The error says why a move was refused.
 func (g *Game) PlayString(s string) (chess.Move, error) {
 	pos := g.positions[g.ply]
-	m, err := pos.ParseMove(s)
+	m, err := pos.ParseMove(s) // returns only legal moves
 	if err != nil {
 		return chess.NoMove, err
 	}
-	return m, g.Play(m)
+	g.push(m)
+	return m, nil
 }
 
 // Undo steps back one move and reports whether there was one to take back.
