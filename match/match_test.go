@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"ox88/game"
 	"ox88/match/internal/fakeengine"
 )
 
@@ -138,6 +139,17 @@ func TestNormalMatchAndPGN(t *testing.T) {
 	xbComment := regexp.MustCompile(`\{d=2 nodes=50 score=\+6 \d+\.\d\ds\}`)
 	if !xbComment.MatchString(text) {
 		t.Errorf("no telemetry comment for the xboard engine's first move\n%s", text)
+	}
+	// The PGN reads back: four games, each ending as the runner said.
+	games, err := game.ParsePGN(text)
+	if err != nil || len(games) != 4 {
+		t.Fatalf("PGN does not read back: %d games, %v", len(games), err)
+	}
+	for _, g := range games {
+		g.GoTo(g.Len())
+		if g.Tag("Termination") == "normal" && !g.Outcome().Over() {
+			t.Errorf("a game ended normally but its moves do not end it:\n%s", g.PGN())
+		}
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if !strings.HasPrefix(lines[len(lines)-2], "Score of alpha vs beta: ") ||
