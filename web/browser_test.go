@@ -181,7 +181,7 @@ func TestBrowser(t *testing.T) {
 	// Perft: the start position to depth 5; then the bench.
 	err = chromedp.Do(ctx,
 		chromedp.Click(css(`#tabs button[data-tab="perft"]`)),
-		waitJS("the perft positions", `document.querySelectorAll("#perft-pos option").length === 7`),
+		waitJS("the perft positions", `document.querySelectorAll("#perft-pos option").length === 8`),
 		chromedp.SetValue(css(`#perft-pos`), "0"),
 		chromedp.SetValue(css(`#perft-depth`), "5"),
 		chromedp.Click(css(`#perft-run`)),

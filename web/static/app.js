@@ -205,6 +205,7 @@ function renderEval(white, mate) {
   }
   const frac = 1 / (1 + Math.exp(-white / 250));
   $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
+  $("evalbar").classList.toggle("flipped", app.flipped);
   $("evaltext").textContent = scoreText(white, mate);
 }
 

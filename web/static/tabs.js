@@ -16,7 +16,8 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&l
 let perftES = null;
 api("/api/perft/positions").then((d) => {
   $("perft-pos").innerHTML = d.positions.map((p, i) =>
-    `<option value="${i}" title="${esc(p.fen)}">${esc(p.name)}</option>`).join("");
+    `<option value="${i}" title="${esc(p.fen)}">${esc(p.name)}</option>`).join("") +
+    `<option value="game">this game's position</option>`;
   $("perft-depth").max = d.maxDepth;
   for (const sel of document.querySelectorAll(".possel")) {
     sel.insertAdjacentHTML("beforeend", d.positions.map((p) => `<option value="${esc(p.fen)}">${esc(p.name)}</option>`).join(""));
@@ -39,7 +40,8 @@ function perftDone() {
 $("perft-run").onclick = () => {
   perftDone();
   const pos = $("perft-pos").value, depth = $("perft-depth").value;
-  const es = new EventSource(`/api/perft?pos=${encodeURIComponent(pos)}&depth=${encodeURIComponent(depth)}`);
+  const where = pos === "game" ? "fen=" + encodeURIComponent(app.state.fen) : "pos=" + encodeURIComponent(pos);
+  const es = new EventSource(`/api/perft?${where}&depth=${encodeURIComponent(depth)}`);
   perftES = es;
   $("perft-run").disabled = true;
   $("perft-cancel").disabled = false;
