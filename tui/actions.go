@@ -188,7 +188,8 @@ func (m *Model) undo() tea.Cmd {
 		m.g.Undo()
 	}
 	m.afterNavigate()
-	m.say("Took back to move %d (r redoes).", m.g.Ply()/2+1)
+	pos := m.g.Position()
+	m.say("Took back to move %d, %s to move (r redoes).", pos.FullmoveNumber(), pos.SideToMove())
 	return m.afterChange()
 }
 

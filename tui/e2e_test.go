@@ -100,7 +100,7 @@ func TestEndToEnd(t *testing.T) {
 	if _, err := tty.Write([]byte("u")); err != nil {
 		t.Fatal(err)
 	}
-	scr.waitFor(t, regexp.MustCompile(`Took back to move 1`), 2*time.Second)
+	scr.waitFor(t, regexp.MustCompile(`Took back to move 1, white to move`), 2*time.Second)
 	if _, err := tty.Write([]byte("q")); err != nil {
 		t.Fatal(err)
 	}

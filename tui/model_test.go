@@ -324,8 +324,8 @@ func TestUndoRedoAgainstEngine(t *testing.T) {
 	h.press(tea.KeyEnter)
 	h.reply("Nc6")
 	h.typeText("u")
-	if h.m.g.Ply() != 2 {
-		t.Fatalf("after u: ply %d", h.m.g.Ply())
+	if h.m.g.Ply() != 2 || h.m.ui.message != "Took back to move 2, white to move (r redoes)." {
+		t.Fatalf("after u: ply %d, %q", h.m.g.Ply(), h.m.ui.message)
 	}
 	h.typeText("u")
 	h.typeText("u")
