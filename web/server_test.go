@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -395,5 +396,60 @@ func TestThinkReplacedByNewPage(t *testing.T) {
 	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
 	if st.Ply != 1 || st.Thinking {
 		t.Fatalf("after both searches: ply %d thinking %v", st.Ply, st.Thinking)
+	}
+}
+
+// TestConcurrentTabs runs several tabs at once, each playing, letting the
+// engine answer and taking back, with fewer job slots than tabs.
+func TestConcurrentTabs(t *testing.T) {
+	s, ts := newTestServer(t, Config{MaxSearches: 2})
+	const tabs, rounds = 6, 3
+	errs := make(chan error, tabs)
+	for i := range tabs {
+		go func() {
+			sid := "concurrent-tab-" + string(rune('a'+i))
+			post := func(path, body string) (int, stateJSON) {
+				var st stateJSON
+				resp, err := ts.Client().Post(ts.URL+path, "application/json", strings.NewReader(body))
+				if err != nil {
+					return 0, st
+				}
+				defer resp.Body.Close()
+				json.NewDecoder(resp.Body).Decode(&st)
+				return resp.StatusCode, st
+			}
+			post("/api/settings", `{"sid":"`+sid+`","level":1}`)
+			for range rounds {
+				if code, _ := post("/api/move", `{"sid":"`+sid+`","move":"d4"}`); code != 200 {
+					errs <- fmt.Errorf("%s: move: %d", sid, code)
+					return
+				}
+				resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + sid)
+				if err != nil {
+					errs <- err
+					return
+				}
+				evs := readEvents(t, resp.Body, "done", "fail")
+				resp.Body.Close()
+				if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+					errs <- fmt.Errorf("%s: think ended with %v", sid, evs)
+					return
+				}
+				if code, st := post("/api/undo", `{"sid":"`+sid+`"}`); code != 200 || st.Ply != 0 {
+					errs <- fmt.Errorf("%s: undo: %d ply %d", sid, code, st.Ply)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range tabs {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	waitIdle(t, s)
+	if n := s.sessions.len(); n != tabs {
+		t.Errorf("%d sessions, want %d", n, tabs)
 	}
 }
