@@ -53,7 +53,7 @@ func (m *Model) afterChange() tea.Cmd {
 // startEngine asks the thinker for a move in the current position.
 func (m *Model) startEngine() tea.Cmd {
 	m.searchID++
-	m.thinking = true
+	m.thinking, m.hinting = true, false
 	m.info, m.currMove, m.currNum = engine.Info{}, chess.NoMove, 0
 	req := SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(), Skill: m.level, NewGame: m.freshGame}
 	m.freshGame = false
@@ -75,9 +75,9 @@ func (m *Model) startEngine() tea.Cmd {
 // cancelEngine stops a running search whose move is no longer wanted.
 func (m *Model) cancelEngine() {
 	m.watching = false
-	if m.thinking {
+	if m.thinking || m.hinting {
 		m.thinker.Cancel()
-		m.thinking = false
+		m.thinking, m.hinting = false, false
 		m.searchID++
 	}
 }
@@ -85,6 +85,10 @@ func (m *Model) cancelEngine() {
 // engineMoved plays the move of the search that just finished, if it is
 // still the one wanted.
 func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
+	if msg.ID == m.searchID && m.hinting {
+		m.showHint(msg.Result)
+		return nil
+	}
 	if msg.ID != m.searchID || !m.thinking {
 		return nil
 	}
@@ -122,7 +126,7 @@ func moveNumber(pos *chess.Position) string {
 // playMove plays a legal move on the game and the clocks.
 func (m *Model) playMove(mv chess.Move) {
 	pos := m.g.Position()
-	if m.g.Ply() < m.g.Len() {
+	if m.g.Ply() < m.g.Len() || m.hinting {
 		m.cancelEngine() // playing from an earlier position drops the rest
 	}
 	if err := m.g.Play(mv); err != nil {

@@ -110,6 +110,8 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		return m.cycleTimeControl()
 	case "m":
 		return m.moveNow()
+	case "i":
+		m.hint()
 	case "s":
 		m.save()
 	case "o":

@@ -107,6 +107,7 @@ type Model struct {
 	thinker  Thinker
 	searchID int
 	thinking bool
+	hinting  bool // the search is a hint for a person, not ox88's move
 	paused   bool // the engine waits (after navigating an engine-only game)
 	watching bool // ox88 v ox88: the pause between moves is running
 	watchID  int  // the pause's number; a navigation makes it stale

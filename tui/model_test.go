@@ -522,3 +522,32 @@ func TestMaterialLine(t *testing.T) {
 		t.Fatal("not in the view")
 	}
 }
+
+func TestHint(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true}, 60, 20)
+	h.typeText("i")
+	req := h.eng.last(t)
+	if req.Skill != engine.MaxSkill || req.Limits.MoveTime != hintTime || !h.m.hinting {
+		t.Fatalf("hint request %+v", req)
+	}
+	h.reply("g1f3")
+	if h.m.ui.message != "Hint: 1. Nf3 (Enter plays it, Esc forgets it)." || h.m.g.Len() != 0 {
+		t.Fatalf("%q, %d moves", h.m.ui.message, h.m.g.Len())
+	}
+	h.press(tea.KeyEnter)
+	if h.sans() != "Nf3" {
+		t.Fatalf("moves %q", h.sans())
+	}
+	// A hint overtaken by a move is dropped.
+	h.reply("e7e5")
+	h.typeText("i")
+	hintReq := h.eng.last(t)
+	h.typeText("d4\r")
+	h.send(bestMsg{ID: hintReq.ID, Result: engine.Result{Move: chess.NewMove(chess.B1, 0x22, chess.NoKind, 0)}})
+	if h.sans() != "Nf3 e5 d4" || strings.HasPrefix(h.m.ui.message, "Hint") {
+		t.Fatalf("moves %q, %q", h.sans(), h.m.ui.message)
+	}
+	if !h.m.thinking {
+		t.Fatal("ox88 is not thinking after the move")
+	}
+}

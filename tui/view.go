@@ -97,6 +97,8 @@ func (m *Model) status() string {
 	switch {
 	case m.thinking:
 		s += " · ox88 is thinking (m: move now)"
+	case m.hinting:
+		s += " · looking for a hint"
 	case m.mode.human(pos.SideToMove()) && m.mode != twoHumans:
 		s += " · your move"
 	}
@@ -362,6 +364,7 @@ var helpLines = []string{
 	"f                     flip the board",
 	"u / r                 take back / redo (Home/End: start/end)",
 	"m or space            ox88 moves now (or takes over your side)",
+	"i                     a hint: ox88's move for you (Enter plays it)",
 	"n                     new game",
 	"p                     who plays: you White, you Black, two people, ox88 v ox88",
 	"+ / -                 ox88's level up / down",
