@@ -474,10 +474,19 @@ func TestResizeAndFlip(t *testing.T) {
 	if l := h.m.layout(); l.cellW != 7 || l.cellH != 3 || !l.panelBeside {
 		t.Fatalf("layout %+v", l)
 	}
-	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}, {40, 30}, {20, 10}} {
+	h.typeText("e4\r")
+	h.reply("e5")
+	h.send(infoMsg{ID: h.eng.last(t).ID, Info: engine.Info{Depth: 1}})
+	for _, size := range [][2]int{{120, 40}, {100, 30}, {80, 24}, {60, 20}, {40, 30}, {20, 10}} {
 		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		if n := len(strings.Split(h.m.View(), "\n")); size[1] >= 20 && n > size[1] {
-			t.Errorf("%dx%d: %d lines", size[0], size[1], n)
+		lines := strings.Split(h.m.View(), "\n")
+		if size[1] >= 20 && len(lines) > size[1] {
+			t.Errorf("%dx%d: %d lines", size[0], size[1], len(lines))
+		}
+		for i, l := range lines {
+			if size[0] >= 60 && lipgloss.Width(l) > size[0] {
+				t.Errorf("%dx%d: line %d is %d wide: %q", size[0], size[1], i, lipgloss.Width(l), l)
+			}
 		}
 	}
 	h.send(tea.WindowSizeMsg{Width: 60, Height: 20})

@@ -17,7 +17,11 @@ func (m *Model) View() string {
 	l := m.layout()
 	title := m.st.r.NewStyle().Bold(true).Render("ox88") + "  " + m.titleInfo()
 	if m.help {
-		return title + "\n\n" + strings.Join(clip(helpLines, m.height-3), "\n")
+		var lines []string
+		for _, s := range clip(helpLines, m.height-3) {
+			lines = append(lines, truncate(s, m.width))
+		}
+		return title + "\n\n" + strings.Join(lines, "\n")
 	}
 	board := m.boardView(l)
 	boardRows := 8*l.cellH + 1
