@@ -240,9 +240,10 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(css(`#tree-run`)),
 		waitJS("the tree", `!!document.querySelector('#tree-view [data-path="r"]')`),
 		chromedp.Click(css(`#tree-expand-pv`)),
-		waitJS("the PV opened to depth 3", `[...document.querySelectorAll("#tree-view .tline.pv")].some((e) => e.dataset.path.split(".").length === 4)`),
-		js(`[...document.querySelectorAll("#tree-view .tline.pv")].find((e) => e.dataset.path.split(".").length === 4).click()`),
+		waitJS("the PV opened to depth 3", `[...document.querySelectorAll("#tree-view .tline.onpv")].some((e) => e.dataset.path.split(".").length === 4)`),
+		js(`[...document.querySelectorAll("#tree-view .tline.onpv")].find((e) => e.dataset.path.split(".").length === 4).click()`),
 		waitJS("the stack of moves", `document.getElementById("tree-stack").textContent.includes("ply 3")`),
+		waitJS("the node's position", `document.querySelectorAll("#tree-board .piece").length === 32`),
 		shot("tree.png"),
 	)
 	if err != nil {

@@ -20,6 +20,7 @@
 //	EventSource /api/bench?depth=      ◀ progress … done
 //	POST /api/profile {sid,seconds}  ──────────▶ CPU profile of a search, per component
 //	POST /api/tree {sid,depth,maxNodes} ───────▶ the recorded alpha-beta tree
+//	GET  /api/position?fen=&moves=  ───────────▶ the board after a line (tree tab)
 //
 // CPU-bound work (searches, perft, bench, profile, tree) takes one of
 // Config.MaxSearches slots first; a request that waits longer than

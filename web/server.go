@@ -104,6 +104,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/bench", s.handleBench)
 	s.mux.HandleFunc("POST /api/profile", s.handleProfile)
 	s.mux.HandleFunc("POST /api/tree", s.handleTree)
+	s.mux.HandleFunc("GET /api/position", s.handlePosition)
 
 	s.mux.HandleFunc("/", s.notFound)
 }

@@ -169,6 +169,8 @@ func TestBadRequests(t *testing.T) {
 		{"bad profile time", "POST", "/api/profile", `{"seconds":500}`, 400, "seconds"},
 		{"bad bench depth", "GET", "/api/bench?depth=x", ``, 400, "depth"},
 		{"panic", "GET", "/api/test-panic", ``, 500, "internal error"},
+		{"bad line", "GET", "/api/position?moves=e2e5", ``, 400, "not legal"},
+		{"bad line FEN", "GET", "/api/position?fen=x", ``, 400, "FEN"},
 		{"think for the wrong side", "GET", "/api/think?sid=" + testSid + "&turn=b", ``, 409, "not b's move"},
 	} {
 		var e errorBody
@@ -451,5 +453,17 @@ func TestConcurrentTabs(t *testing.T) {
 	waitIdle(t, s)
 	if n := s.sessions.len(); n != tabs {
 		t.Errorf("%d sessions, want %d", n, tabs)
+	}
+}
+
+func TestPosition(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var p positionJSON
+	if code := call(t, ts, "GET", "/api/position?moves=f2f3,e7e5,g2g4,d8h4", "", &p); code != 200 {
+		t.Fatalf("position: %d", code)
+	}
+	if p.Check != "e1" || p.Board[31] != "bQ" || strings.Join(p.Last, "") != "d8h4" ||
+		p.FEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
+		t.Fatalf("after fool's mate: %+v", p)
 	}
 }

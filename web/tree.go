@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"ox88/chess"
 	"ox88/search"
@@ -129,5 +130,55 @@ func (s *Server) handleTree(w http.ResponseWriter, r *http.Request) {
 	out := treeJSON{FEN: pos.FEN(), Depth: req.Depth}
 	root := *pos
 	out.Root = convertTree(&root, tree, &out.Nodes)
+	writeJSON(w, http.StatusOK, out)
+}
+
+// positionJSON is a position for the tree tab's small board.
+type positionJSON struct {
+	FEN   string     `json:"fen"`
+	Board [64]string `json:"board"`
+	Last  []string   `json:"last"`
+	Check string     `json:"check"`
+}
+
+// maxLineMoves bounds the moves of a /api/position request.
+const maxLineMoves = 64
+
+// handlePosition answers the position after ?moves= (UCI, comma-separated)
+// from ?fen= (default: the start): the tree tab shows each node's position.
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	pos := chess.StartPosition()
+	if fen := q.Get("fen"); fen != "" {
+		var err error
+		if pos, err = chess.ParseFEN(fen); err != nil {
+			writeError(w, http.StatusBadRequest, "FEN: "+err.Error())
+			return
+		}
+	}
+	out := positionJSON{Last: []string{}}
+	if ms := q.Get("moves"); ms != "" {
+		list := strings.Split(ms, ",")
+		if len(list) > maxLineMoves {
+			writeError(w, http.StatusBadRequest, "moves: at most "+strconv.Itoa(maxLineMoves))
+			return
+		}
+		for _, u := range list {
+			m, err := pos.ParseUCI(u)
+			if err != nil {
+				writeError(w, http.StatusBadRequest, err.Error())
+				return
+			}
+			pos.MakeMove(m)
+			out.Last = []string{m.From().String(), m.To().String()}
+		}
+	}
+	out.FEN = pos.FEN()
+	for i := range 64 {
+		out.Board[i] = pieceCodes[pos.At(chess.SquareFrom64(i))&15]
+	}
+	if pos.InCheck() {
+		out.Check = pos.KingSquare(pos.SideToMove()).String()
+	}
 	writeJSON(w, http.StatusOK, out)
 }

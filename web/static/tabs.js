@@ -121,8 +121,8 @@ let tree = null;
 function nodeLine(n, path) {
   const tog = n.children ? (n.open ? "▾" : "▸") : " ";
   const mv = n.san || "root";
-  return `<div class="tline${n.pv ? " pv" : ""}" data-path="${path}"><span class="tog">${tog}</span>` +
-    `<span class="mv">${esc(mv)}</span>${n.pv ? " ★" : ""} <span class="win">d${n.depth} [${n.alpha}, ${n.beta}]</span> ` +
+  return `<div class="tline${n.pv ? " onpv" : ""}" data-path="${path}"><span class="tog">${tog}</span>` +
+    `<span class="mv">${esc(mv)}</span>${n.pv ? ' <span class="pvmark">PV</span>' : ""} <span class="win">d${n.depth} [${n.alpha}, ${n.beta}]</span> ` +
     `→ <b>${n.score}</b>${n.cutoff ? ' <span class="cut">cutoff</span>' : ""}` +
     `${n.children ? ` <span class="win">(${n.children.length})</span>` : ""}</div>`;
 }
@@ -139,6 +139,20 @@ function nodeAt(path) {
   for (const i of ids) stack.push(stack[stack.length - 1].children[i]);
   return stack;
 }
+// miniBoard draws a position (from /api/position) as SVG, White at the
+// bottom, the last move tinted.
+function miniBoard(p) {
+  const out = [];
+  for (let i = 0; i < 64; i++) {
+    const f = i % 8, r = Math.floor(i / 8), x = f * 100, y = (7 - r) * 100, name = FILES[f] + (r + 1);
+    out.push(`<rect x="${x}" y="${y}" width="100" height="100" fill="${(f + r) % 2 === 0 ? "var(--dark)" : "var(--light)"}"/>`);
+    if (p.last.includes(name)) out.push(`<rect x="${x}" y="${y}" width="100" height="100" fill="#f6e05e" opacity=".45"/>`);
+    if (p.check === name) out.push(`<circle cx="${x + 50}" cy="${y + 50}" r="46" fill="#ff2020" opacity=".5"/>`);
+    if (p.board[i]) out.push(pieceMarkup(p.board[i], x + 5, y + 5, 90));
+  }
+  return out.join("");
+}
+
 function renderTree() {
   $("tree-view").innerHTML = renderNode(tree.root, "r");
 }
@@ -149,6 +163,7 @@ $("tree-run").onclick = async () => {
     tree.root.open = true;
     $("tree-summary").textContent = `${fmt(tree.nodes)} nodes recorded, depth ${tree.depth}, from ${tree.fen}`;
     $("tree-stack").textContent = "";
+    $("tree-board").innerHTML = miniBoard(await api(`/api/position?fen=${encodeURIComponent(tree.fen)}`));
     renderTree();
   } catch (e) { $("tree-summary").textContent = e.message; }
 };
@@ -160,6 +175,9 @@ $("tree-view").onclick = (e) => {
   renderTree();
   const sel = document.querySelector(`#tree-view [data-path="${t.dataset.path}"]`);
   if (sel) sel.classList.add("sel");
+  const line = stack.slice(1).map((x) => x.uci).join(",");
+  api(`/api/position?fen=${encodeURIComponent(tree.fen)}&moves=${encodeURIComponent(line)}`)
+    .then((p) => { $("tree-board").innerHTML = miniBoard(p); }).catch((e) => status(e.message));
   $("tree-stack").innerHTML = "stack from the root: <b>" + (stack.slice(1).map((x) => esc(x.san)).join(" ") || "(root)") +
     `</b> — ply ${n.ply}, window [${n.alpha}, ${n.beta}], score ${n.score}${n.cutoff ? ", cut off" : ""}`;
 };
