@@ -148,8 +148,16 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("engine replied %s, PV %q, depth %s, nodes %s", eval(`app.state.moves[1]`), text("#i-pv"), text("#i-depth"), text("#i-nodes"))
 
-	// Drag and drop: Ng1-f3, and the engine answers again.
+	// Review with the arrow keys, then drag and drop Ng1-f3, and the engine
+	// answers again.
+	key := func(k string) chromedp.Action[chromedp.Void] {
+		return js(`document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "` + k + `", bubbles: true}))`)
+	}
 	err = chromedp.Do(ctx,
+		key("ArrowLeft"),
+		waitJS("review at ply 1", `app.state.ply === 1 && document.querySelector("#moves .cur").textContent === "e4"`),
+		key("ArrowRight"),
+		waitJS("back at ply 2", `app.state.ply === 2`),
 		chromedp.DragAndDrop(css(`rect[data-sq="g1"]`), css(`rect[data-sq="f3"]`)),
 		waitJS("the engine's second reply", `app.state.ply === 4 && app.think === null`),
 	)

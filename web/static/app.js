@@ -373,6 +373,16 @@ function init() {
   b.addEventListener("pointerdown", onDown);
   b.addEventListener("pointermove", onMove);
   b.addEventListener("pointerup", onUp);
+  b.addEventListener("pointercancel", () => { app.drag = null; renderBoard(); });
+  // Arrow keys step through the game (review), Home and End jump.
+  document.addEventListener("keydown", (e) => {
+    if (!app.state || (e.target.matches && e.target.matches("input, textarea, select")) || !$("tab-play").classList.contains("active")) return;
+    const to = { ArrowLeft: app.state.ply - 1, ArrowRight: app.state.ply + 1, Home: 0, End: app.state.moves.length }[e.key];
+    if (to === undefined || to < 0 || to > app.state.moves.length || to === app.state.ply) return;
+    e.preventDefault();
+    stopThink();
+    gameCall("/api/goto", { ply: to });
+  });
   b.addEventListener("pointerleave", () => { if (!app.drag) { app.hover = null; renderBoard(); } });
   $("moves").addEventListener("click", (e) => {
     const t = e.target.closest("[data-ply]");
@@ -384,7 +394,14 @@ function init() {
   $("btn-redo").onclick = () => { stopThink(); gameCall("/api/redo"); };
   $("btn-go").onclick = () => { if (!app.state.outcome.over) startThink(); };
   $("btn-resign").onclick = () => { stopThink(); gameCall("/api/resign"); };
-  $("sel-level").onchange = (e) => gameCall("/api/settings", { level: parseInt(e.target.value, 10) });
+  // A settings change stops a running search; the engine then starts again
+  // with the new settings.
+  const settings = async (body) => {
+    const was = !!app.think;
+    stopThink();
+    if (await gameCall("/api/settings", body) && was && app.state.engineToMove) startThink();
+  };
+  $("sel-level").onchange = (e) => settings({ level: parseInt(e.target.value, 10) });
   $("sel-human").onchange = async (e) => {
     stopThink();
     app.flipped = e.target.value === "black";
@@ -392,7 +409,7 @@ function init() {
   };
   $("sel-tc").onchange = (e) => {
     const [base, inc] = e.target.value.split("+").map(Number);
-    gameCall("/api/settings", { base, inc });
+    settings({ base, inc });
   };
   $("chk-counts").onchange = renderBoard;
   $("chk-hover").onchange = renderBoard;
