@@ -101,11 +101,10 @@ func (s *session) state(now time.Time) *stateJSON {
 		Sid: s.id, FEN: pos.FEN(), Turn: turnLetter(pos.SideToMove()),
 		Ply: s.g.Ply(), Human: colorName(s.human), Level: s.level, MaxLevel: engine.MaxSkill,
 		TC:       tcJSON{s.tc.Base.Seconds(), s.tc.Inc.Seconds()},
-		Thinking: s.thinking, Scores: s.scores, Last: []string{},
-		Moves: make([]string, s.g.Len()), Legal: []legalJSON{},
-	}
-	if st.Scores == nil {
-		st.Scores = []*scorePoint{}
+		Thinking: s.thinking, Last: []string{},
+		// A copy: the state is encoded after the session's lock is let go.
+		Scores: append([]*scorePoint{}, s.scores...),
+		Moves:  make([]string, s.g.Len()), Legal: []legalJSON{},
 	}
 	for i := 1; i <= s.g.Len(); i++ {
 		st.Moves[i-1] = s.g.SANAt(i)
