@@ -145,10 +145,16 @@ function attackOverlay() {
     }
     out.push(`<rect x="${tx + 3}" y="${ty + 3}" width="94" height="94" fill="none" stroke="#111" stroke-width="4" stroke-dasharray="8 6" pointer-events="none"/>`);
     const p = st.board[i];
-    const who = p ? (p[0] === "w" ? "White's " : "Black's ") + ({ P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" })[p[1]] + " on " : "";
-    info.innerHTML = `<b>${who}${sqName(i)}</b>: attacked by White <b style="color:#1d4ed8">${w.length}</b>` +
-      (w.length ? " (" + w.map(sqName).join(", ") + ")" : "") +
-      `, by Black <b style="color:#b91c1c">${b.length}</b>` + (b.length ? " (" + b.map(sqName).join(", ") + ")" : "");
+    const list = (l) => (l.length ? " (" + l.map(sqName).join(", ") + ")" : "");
+    const wb = `<b style="color:#1d4ed8">${w.length}</b>${list(w)}`, bb = `<b style="color:#b91c1c">${b.length}</b>${list(b)}`;
+    if (p) {
+      // A piece's own side defends it; the other side attacks it.
+      const name = ({ P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" })[p[1]];
+      const [def, att] = p[0] === "w" ? [wb, bb] : [bb, wb];
+      info.innerHTML = `<b>${p[0] === "w" ? "White's" : "Black's"} ${name} on ${sqName(i)}</b>: defended by ${def}, attacked by ${att}`;
+    } else {
+      info.innerHTML = `<b>${sqName(i)}</b>: attacked by White ${wb}, by Black ${bb}`;
+    }
   } else {
     info.innerHTML = "Hover a square to see its attackers (blue: White, red: Black) and defenders.";
   }
