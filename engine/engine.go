@@ -1,18 +1,21 @@
 // Package engine is the facade the front ends share (UCI, xboard, the
 // terminal and browser games, the match runner's in-process use): set a
 // position, start a search that runs in the background, stop it, and hear
-// about its progress and its best move through callbacks.
-//
-// NOTE: this first version carries a tiny material-only alpha-beta so the
-// front ends can be built against the API; package search replaces it.
+// about its progress and its best move through callbacks. The search
+// itself is package search; this package adds the clock, the opening book,
+// MultiPV and the skill levels.
 package engine
 
 import (
+	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"ox88/chess"
+	"ox88/eval"
+	"ox88/search"
 )
 
 // Limits says when a search must stop. Zero fields are "no limit"; with no
@@ -31,6 +34,19 @@ type Limits struct {
 	Ponder    bool          // pondering: run until PonderHit or Stop
 	// SearchMoves restricts the root to these moves (UCI "searchmoves").
 	SearchMoves []chess.Move
+	// MoveOverhead is the time lost per move between engine and clock
+	// (process start-up, pipes, network); it is subtracted from the clock.
+	// Zero means DefaultMoveOverhead.
+	MoveOverhead time.Duration
+}
+
+// DefaultMoveOverhead is the overhead assumed when Limits.MoveOverhead is 0.
+const DefaultMoveOverhead = 20 * time.Millisecond
+
+// Book is an opening book: Probe returns a book move for pos, if it has
+// one. Package book's *book.Book satisfies it.
+type Book interface {
+	Probe(pos *chess.Position) (chess.Move, bool)
 }
 
 // Bound tells whether a reported score is exact or a bound.
@@ -86,18 +102,21 @@ type Engine struct {
 	onInfo   func(Info)
 	onBest   func(Result)
 	skill    int
+	multiPV  int
+	book     Book
+	searcher *search.Searcher // used by one search at a time (Go waits)
+	rng      *rand.Rand       // the weak levels' choices; used on the search goroutine
 	stop     atomic.Bool
 	running  sync.WaitGroup
 	busy     atomic.Bool
 	lastDone Result
 }
 
-// MaxSkill is the full-strength skill level.
-const MaxSkill = 10
-
-// New returns an engine set to the start position at full strength.
+// New returns an engine set to the start position at full strength, with a
+// search.DefaultHashMB table and no book.
 func New() *Engine {
-	e := &Engine{skill: MaxSkill}
+	e := &Engine{skill: MaxSkill, multiPV: 1, searcher: search.NewSearcher(search.DefaultHashMB),
+		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 88))}
 	e.pos = *chess.StartPosition()
 	return e
 }
@@ -136,8 +155,37 @@ func (e *Engine) SetSkill(level int) {
 	e.mu.Unlock()
 }
 
+// Skill returns the skill level.
+func (e *Engine) Skill() int { e.mu.Lock(); defer e.mu.Unlock(); return e.skill }
+
+// SetMultiPV sets how many best lines the search reports (1 to 256); each
+// iteration then sends one Info per line, with its MultiPV index.
+func (e *Engine) SetMultiPV(n int) {
+	e.mu.Lock()
+	e.multiPV = min(max(n, 1), chess.MaxMoves)
+	e.mu.Unlock()
+}
+
+// SetBook sets the opening book consulted before searching; nil disables
+// it. Book moves are played at every skill level.
+func (e *Engine) SetBook(b Book) { e.mu.Lock(); e.book = b; e.mu.Unlock() }
+
+// SetHashSize resizes the transposition table to mb mebibytes (at least 1),
+// clearing it. It waits for a running search to finish.
+func (e *Engine) SetHashSize(mb int) {
+	e.Wait()
+	e.searcher.SetHashSize(max(mb, 1))
+}
+
+// ClearHash empties the transposition table and the move-ordering history.
+// It waits for a running search to finish.
+func (e *Engine) ClearHash() {
+	e.Wait()
+	e.searcher.Clear()
+}
+
 // NewGame forgets what earlier games taught (clears the hash table).
-func (e *Engine) NewGame() { e.Wait() }
+func (e *Engine) NewGame() { e.ClearHash() }
 
 // Go starts a search in the background and returns at once. If a search is
 // running it first waits for that one to finish.
@@ -147,12 +195,11 @@ func (e *Engine) Go(lim Limits) {
 	e.busy.Store(true)
 	e.running.Add(1)
 	e.mu.Lock()
-	pos := e.pos
-	onInfo, onBest := e.onInfo, e.onBest
+	onBest := e.onBest
 	e.mu.Unlock()
 	go func() {
 		defer e.running.Done()
-		r := e.think(&pos, lim, onInfo)
+		r := e.think(lim)
 		e.mu.Lock()
 		e.lastDone = r
 		e.mu.Unlock()
@@ -166,8 +213,9 @@ func (e *Engine) Go(lim Limits) {
 // Stop asks a running search to finish now; it still reports a best move.
 func (e *Engine) Stop() { e.stop.Store(true) }
 
-// PonderHit turns a ponder search into a normal one.
-func (e *Engine) PonderHit() {}
+// PonderHit turns a ponder search into a normal one: the opponent played
+// the expected move, and the clock limits of the Go call start counting.
+func (e *Engine) PonderHit() { e.searcher.PonderHit() }
 
 // Wait blocks until no search is running and returns the last result.
 func (e *Engine) Wait() Result {
@@ -184,83 +232,118 @@ func (e *Engine) Searching() bool { return e.busy.Load() }
 func (e *Engine) Think(lim Limits) Result {
 	e.Wait()
 	e.stop.Store(false)
-	e.mu.Lock()
-	pos := e.pos
-	onInfo := e.onInfo
-	e.mu.Unlock()
-	return e.think(&pos, lim, onInfo)
+	e.busy.Store(true)
+	e.running.Add(1)
+	defer func() { e.busy.Store(false); e.running.Done() }()
+	return e.think(lim)
 }
 
-// think is the placeholder search: iterative deepening over a material-only
-// alpha-beta. Package search replaces it.
-func (e *Engine) think(pos *chess.Position, lim Limits, onInfo func(Info)) Result {
-	start := time.Now()
-	var ml chess.MoveList
-	pos.GenerateMoves(&ml)
-	r := Result{}
-	if ml.N == 0 {
-		return r
-	}
-	r.Move = ml.Moves[0]
-	maxDepth := 4
-	if lim.Depth > 0 {
-		maxDepth = lim.Depth
-	}
-	var nodes uint64
-	for d := 1; d <= maxDepth && !e.stop.Load(); d++ {
-		best, bestScore := chess.NoMove, -1<<30
-		for _, m := range ml.Slice() {
-			u := pos.MakeMove(m)
-			s := -negamax(pos, d-1, -1<<30, 1<<30, &nodes)
-			pos.UnmakeMove(m, u)
-			if s > bestScore {
-				best, bestScore = m, s
-			}
+// think runs one search with the settings of the moment: the book first,
+// then the search within the limits and the skill level's budget, then the
+// skill level's choice among the best lines.
+func (e *Engine) think(lim Limits) Result {
+	e.mu.Lock()
+	pos := e.pos
+	hist := e.history
+	onInfo, skill, multiPV, book := e.onInfo, e.skill, e.multiPV, e.book
+	e.mu.Unlock()
+
+	if book != nil && len(lim.SearchMoves) == 0 && !lim.Infinite {
+		if m, ok := book.Probe(&pos); ok && isLegal(&pos, m) {
+			return Result{Move: m, FromBook: true, Info: Info{MultiPV: 1, Material: eval.Material(&pos)}}
 		}
-		r.Move = best
-		r.Info = Info{Depth: d, SelDepth: d, MultiPV: 1, Score: bestScore, Nodes: nodes, Time: time.Since(start), PV: []chess.Move{best}}
-		if onInfo != nil {
-			onInfo(r.Info)
+	}
+	sl := e.searchLimits(&pos, lim, skill)
+	lvl := skillLevels[skill]
+	sl.MultiPV = max(multiPV, lvl.lines)
+	var report func(search.Info)
+	if onInfo != nil {
+		report = func(si search.Info) {
+			inf := convertInfo(si)
+			if lvl.lines > 1 && multiPV < lvl.lines && inf.MultiPV > multiPV {
+				return // lines the skill level asked for, not the user
+			}
+			onInfo(inf)
+		}
+	}
+	sr := e.searcher.Search(&pos, hist, sl, &e.stop, report)
+	r := Result{Move: sr.Move, Ponder: sr.Ponder, Info: convertInfo(sr.Info)}
+	r.Info.PV = slices.Clone(sr.Info.PV)
+	if skill < MaxSkill && len(sr.Lines) > 1 {
+		if m := e.chooseWeakMove(sr.Lines, lvl); m != r.Move {
+			r.Move, r.Ponder = m, chess.NoMove
+			for _, l := range sr.Lines {
+				if l.Move == m {
+					r.Info.Score = l.Score
+					r.Info.PV = slices.Clone(l.PV)
+					if len(l.PV) > 1 {
+						r.Ponder = l.PV[1]
+					}
+				}
+			}
+			setScore(&r.Info, r.Info.Score)
 		}
 	}
 	return r
 }
 
-var values = [7]int{0, 100, 300, 300, 500, 900, 0}
+// searchLimits translates the front end's limits into the search's: the
+// clock becomes a soft and a hard time budget, the skill level adds its
+// node budget.
+func (e *Engine) searchLimits(pos *chess.Position, lim Limits, skill int) search.Limits {
+	sl := search.Limits{Depth: lim.Depth, Nodes: lim.Nodes, SearchMoves: lim.SearchMoves,
+		Infinite: lim.Infinite, Pondering: lim.Ponder}
+	overhead := lim.MoveOverhead
+	if overhead <= 0 {
+		overhead = DefaultMoveOverhead
+	}
+	if lim.Mate > 0 && (sl.Depth == 0 || sl.Depth > 2*lim.Mate) {
+		sl.Depth = 2*lim.Mate - 1
+	}
+	left, inc := lim.WTime, lim.WInc
+	if pos.SideToMove() == chess.Black {
+		left, inc = lim.BTime, lim.BInc
+	}
+	switch {
+	case lim.MoveTime > 0:
+		t := max(lim.MoveTime-overhead, time.Millisecond)
+		sl.SoftTime, sl.HardTime = t, t
+	case lim.WTime > 0 || lim.BTime > 0:
+		sl.SoftTime, sl.HardTime = search.TimeBudget(left, inc, lim.MovesToGo, overhead)
+	}
+	if n := skillLevels[skill].nodes; n > 0 && (sl.Nodes == 0 || n < sl.Nodes) {
+		sl.Nodes = n
+	}
+	if sl.Depth == 0 && sl.Nodes == 0 && sl.HardTime == 0 {
+		sl.Infinite = true // no limit at all: run until Stop
+	}
+	return sl
+}
 
-func negamax(pos *chess.Position, depth, alpha, beta int, nodes *uint64) int {
-	*nodes++
+// convertInfo turns the search's report into the front ends' Info.
+func convertInfo(si search.Info) Info {
+	inf := Info{Depth: si.Depth, SelDepth: si.SelDepth, MultiPV: si.MultiPV, Bound: Bound(si.Bound),
+		Nodes: si.Nodes, NPS: search.NPS(si.Nodes, si.Time), Time: si.Time, TTHits: si.TTHits,
+		HashFull: si.HashFull, PV: si.PV, Material: si.Material,
+		CurrMove: si.CurrMove, CurrMoveNumber: si.CurrMoveNumber}
+	if si.CurrMove == chess.NoMove {
+		setScore(&inf, si.Score)
+	}
+	return inf
+}
+
+// setScore fills Score, Mate and Positional from a search score.
+func setScore(inf *Info, score int) {
+	inf.Score, inf.Mate = score, search.MateIn(score)
+	inf.Positional = 0
+	if inf.Mate == 0 {
+		inf.Positional = score - inf.Material
+	}
+}
+
+// isLegal reports whether m is a legal move in pos.
+func isLegal(pos *chess.Position, m chess.Move) bool {
 	var ml chess.MoveList
 	pos.GenerateMoves(&ml)
-	if ml.N == 0 {
-		if pos.InCheck() {
-			return -30000
-		}
-		return 0
-	}
-	if depth == 0 {
-		s := 0
-		for sq := chess.Square(0); sq < 128; sq++ {
-			if pc := pos.At(sq); pc != chess.Empty {
-				if pc.Color() == pos.SideToMove() {
-					s += values[pc.Kind()]
-				} else {
-					s -= values[pc.Kind()]
-				}
-			}
-		}
-		return s
-	}
-	for _, m := range ml.Slice() {
-		u := pos.MakeMove(m)
-		s := -negamax(pos, depth-1, -beta, -alpha, nodes)
-		pos.UnmakeMove(m, u)
-		if s > alpha {
-			alpha = s
-			if alpha >= beta {
-				break
-			}
-		}
-	}
-	return alpha
+	return ml.Contains(m)
 }
