@@ -99,10 +99,12 @@ func init() {
 // material left).
 func Evaluate(pos *chess.Position) int {
 	s := pos.PieceSquareTotal() + terms(pos)
-	if pos.SideToMove() == chess.White {
-		s += tempoBonus
-	} else {
-		s -= tempoBonus
+	if on(TermTempo) {
+		if pos.SideToMove() == chess.White {
+			s += tempoBonus
+		} else {
+			s -= tempoBonus
+		}
 	}
 	phase := Phase(pos)
 	v := (s.MG()*phase + s.EG()*(totalPhase-phase)) / totalPhase

@@ -2,6 +2,60 @@ package eval
 
 import "ox88/chess"
 
+// Term names a non-incremental evaluation term, so that a strength
+// comparison can play the evaluation with and without it.
+type Term uint
+
+// The terms that SetTerm can switch.
+const (
+	TermPawnStructure Term = iota // doubled and isolated pawns
+	TermPassedPawns               // passed pawn bonus by rank
+	TermMobility                  // squares reached by minor and major pieces
+	TermKingAttack                // attacks next to the enemy king
+	TermShelter                   // pawns in front of the castled king
+	TermBishopPair                // two bishops
+	TermRookFiles                 // rooks on open and half-open files
+	TermMopUp                     // bare king to the edge
+	TermTempo                     // the side to move's bonus
+	numTerms
+)
+
+// termNames are the names Term.String returns.
+var termNames = [numTerms]string{"pawns", "passed", "mobility", "kingattack", "shelter", "bishoppair", "rookfiles", "mopup", "tempo"}
+
+func (t Term) String() string {
+	if t < numTerms {
+		return termNames[t]
+	}
+	return "term?"
+}
+
+// ParseTerm returns the term with name (as Term.String gives it).
+func ParseTerm(name string) (Term, bool) {
+	for i, n := range termNames {
+		if n == name {
+			return Term(i), true
+		}
+	}
+	return 0, false
+}
+
+// enabled holds one bit per Term; all are on unless SetTerm turned one off.
+var enabled uint32 = 1<<numTerms - 1
+
+// SetTerm turns term t on or off. It is for A/B strength comparisons (see
+// search's ab_test.go) and must not be called while a search runs.
+func SetTerm(t Term, on bool) {
+	if on {
+		enabled |= 1 << t
+	} else {
+		enabled &^= 1 << t
+	}
+}
+
+// on reports whether term t is enabled.
+func on(t Term) bool { return enabled&(1<<t) != 0 }
+
 // pawnFiles summarises one side's pawns per file for the structure terms.
 // Files are stored at index file+1 so that the neighbours of the a and h
 // files can be read without a bounds test.
@@ -42,7 +96,9 @@ func terms(pos *chess.Position) chess.Score {
 	var s chess.Score
 	s += pawnStructure(pos, chess.White, &pawns) - pawnStructure(pos, chess.Black, &pawns)
 	s += pieces(pos, chess.White, &pawns) - pieces(pos, chess.Black, &pawns)
-	s += mopUp(pos)
+	if on(TermMopUp) {
+		s += mopUp(pos)
+	}
 	return s
 }
 
@@ -55,11 +111,16 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 		if n == 0 {
 			continue
 		}
-		if n > 1 {
-			s += doubledPawn * chess.Score(n-1)
+		if on(TermPawnStructure) {
+			if n > 1 {
+				s += doubledPawn * chess.Score(n-1)
+			}
+			if own.count[f-1] == 0 && own.count[f+1] == 0 {
+				s += isolatedPawn * chess.Score(n)
+			}
 		}
-		if own.count[f-1] == 0 && own.count[f+1] == 0 {
-			s += isolatedPawn * chess.Score(n)
+		if !on(TermPassedPawns) {
+			continue
 		}
 		// A passed pawn: only the most advanced pawn of a file can be one
 		// (the others are blocked by it), and no enemy pawn may stand in
@@ -82,7 +143,7 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 // pieces scores side c's minor and major pieces (mobility, king attack,
 // rooks on open files, the bishop pair) and its king's pawn shield.
 func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
-	var s chess.Score
+	var s, files chess.Score
 	enemyKing := pos.KingSquare(c ^ 1)
 	kingAttacks := 0
 	for _, from := range pos.Squares(c) {
@@ -111,11 +172,11 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 			s += rookMobility * chess.Score(n-rookMobilityBase)
 			kingAttacks += a
 			f := from.File() + 1
-			if pawns[c].count[f] == 0 {
+			if on(TermRookFiles) && pawns[c].count[f] == 0 {
 				if pawns[c^1].count[f] == 0 {
-					s += rookOpenFile
+					files += rookOpenFile
 				} else {
-					s += rookHalfOpen
+					files += rookHalfOpen
 				}
 			}
 		case chess.Queen:
@@ -125,13 +186,19 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 			kingAttacks += a + a2
 		}
 	}
-	if pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
+	if !on(TermMobility) {
+		s = 0 // the loop above also finds the king attacks; drop its mobility
+	}
+	s += files
+	if on(TermKingAttack) && pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
 		s += chess.S(kingAttackWeight[min(kingAttacks, len(kingAttackWeight)-1)], 0)
 	}
-	if pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
+	if on(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
 		s += bishopPair
 	}
-	s += shelter(pos, c)
+	if on(TermShelter) {
+		s += shelter(pos, c)
+	}
 	return s
 }
 

@@ -123,7 +123,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// Step 6. Check extension: a side in check has few replies, and cutting
 	// the line here would miss the mates and wins they lead to.
 	inCheck := s.pos.InCheck()
-	if inCheck {
+	if inCheck && useCheckExtend {
 		depth++
 	}
 	// Step 7. Static evaluation (from the table when known).
@@ -139,13 +139,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	if !pvNode && !inCheck {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up.
-		if depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
+		if useRFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
 			return staticEval
 		}
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
 		// pawns (zugzwang).
-		if depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
+		if useNullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
 			st.move = chess.NoMove
 			u := s.pos.MakeNullMove()
@@ -165,7 +165,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// Step 10. Internal iterative reduction: without a hash move the
 	// ordering is poor, so search shallower first; the next iteration will
 	// have a move from the table.
-	if hashMove == chess.NoMove && depth >= iirMinDepth {
+	if useIIR && hashMove == chess.NoMove && depth >= iirMinDepth {
 		depth--
 	}
 	// Step 11. Generate and order the moves.
@@ -191,12 +191,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake).
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
-			if depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
+			if useFutility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
 				s.pos.UnmakeMove(m, u)
 				quiets++
 				continue
 			}
-			if !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
+			if useLMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
 				s.pos.UnmakeMove(m, u)
 				quiets++
 				continue
@@ -213,7 +213,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			// Step 14. Late move reductions: quiet moves ordered late are
 			// rarely best; search them shallower and confirm any surprise.
 			r := 0
-			if depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
+			if useLMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
 				r = lmrTable[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--
@@ -339,7 +339,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	bestMove := chess.NoMove
 	for i := 0; i < st.moves.N; i++ {
 		m := s.pickMove(ply, i)
-		if !inCheck {
+		if !inCheck && useQSPruning {
 			// Captures that lose material (by SEE) cannot raise alpha
 			// when standing pat is allowed; nor can captures that would
 			// not reach alpha even if the victim came free.

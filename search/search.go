@@ -358,7 +358,7 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 	alpha, beta := -Infinity, Infinity
 	delta := aspirationDelta
 	prev := s.rootMoves[pvIdx].prevScore
-	if depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
+	if useAspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
