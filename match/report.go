@@ -82,6 +82,9 @@ func WriteReport(w io.Writer, cfg *Config, res *Result) {
 	case res.Stopped != "":
 		fmt.Fprintf(w, "Match stopped after %d games: %s.\n", res.Games, res.Stopped)
 	}
+	if res.Restarts > 0 {
+		fmt.Fprintf(w, "Engines restarted after a fault: %d\n", res.Restarts)
+	}
 	for _, pr := range res.Pairings {
 		a, b := cfg.Engines[pr.A].Name, cfg.Engines[pr.B].Name
 		t := pr.Tally
