@@ -172,7 +172,11 @@ func TestParseUCIInfo(t *testing.T) {
 	if !ox.hasBal || ox.bal != 100 || !ox.hasDiff || ox.diff != -69 || ox.hasTT {
 		t.Errorf("ox88 telemetry: %+v", ox)
 	}
-	parseUCIInfo("info depth 20 score mate -3 lowerbound nodes 5", &si)
+	parseUCIInfo("info depth 20 score cp 500 lowerbound nodes 5", &si)
+	if si.score != -31 || si.depth != 20 || si.nodes != 5 {
+		t.Errorf("a bound replaced the exact score: %+v", si)
+	}
+	parseUCIInfo("info depth 20 score mate -3 nodes 5", &si)
 	if si.mate != -3 || si.score != -mateValue+3 {
 		t.Errorf("mate: %+v", si)
 	}

@@ -161,9 +161,18 @@ func (u *uciPlayer) gameOver(result, reason string) {}
 func (u *uciPlayer) quit() { u.p.quit("quit") }
 
 // parseUCIInfo reads an info line into info: depth, score (cp or mate),
-// nodes, and the telemetry words of "info string".
+// nodes, and the telemetry words of "info string". A score marked
+// lowerbound or upperbound is only a bound (an aspiration window failed),
+// so it does not replace the last exact score.
 func parseUCIInfo(line string, info *searchInfo) {
 	f := strings.Fields(line)
+	var score, mate int
+	hasScore, bound := false, false
+	defer func() {
+		if hasScore && !bound {
+			info.score, info.mate, info.hasScore = score, mate, true
+		}
+	}()
 	for i := 1; i < len(f); i++ {
 		switch f[i] {
 		case "string":
@@ -187,16 +196,17 @@ func parseUCIInfo(line string, info *searchInfo) {
 			}
 		case "tbhits", "hashfull", "nps", "time", "seldepth", "multipv", "currmovenumber":
 			i++
+		case "lowerbound", "upperbound":
+			bound = true
 		case "score":
 			if i+2 < len(f) {
 				n, err := strconv.Atoi(f[i+2])
 				if err == nil {
 					switch f[i+1] {
 					case "cp":
-						info.score, info.mate, info.hasScore = n, 0, true
+						score, mate, hasScore = n, 0, true
 					case "mate":
-						info.mate, info.hasScore = n, true
-						info.score = mateScore(n)
+						score, mate, hasScore = mateScore(n), n, true
 					}
 				}
 				i += 2
