@@ -16,6 +16,7 @@
 //	     import|resign
 //	EventSource /api/think?sid= ◀─ info … done ─ engine.Go on a pooled engine; the move
 //	                                             is played into the game on "done"
+//	POST /api/movenow {sid}     ───────────────▶ engine.Stop: play the best move so far
 //	EventSource /api/perft?pos=&depth= ◀ progress … done (Cancel = close the stream)
 //	EventSource /api/bench?depth=      ◀ progress … done
 //	POST /api/profile {sid,seconds}  ──────────▶ CPU profile of a search, per component

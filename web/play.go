@@ -236,7 +236,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 			}
 			ss.human = c
 		}
-		ss.reset(game.New(nil))
+		ss.reset(game.New(nil), true)
 		return nil
 	})
 }
@@ -341,6 +341,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 				return fmt.Errorf("level %d: want 1 to %d", *req.Level, engine.MaxSkill)
 			}
 			ss.level = *req.Level
+			ss.setPlayerTags()
 		}
 		if req.Human != nil {
 			c, err := parseColor(*req.Human)
@@ -348,6 +349,7 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 			ss.human = c
+			ss.setPlayerTags()
 		}
 		if req.Base != nil || req.Inc != nil {
 			tc := ss.tc
@@ -385,6 +387,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 	req := &importRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
 		var g *game.Game
+		own := true
 		switch {
 		case strings.TrimSpace(req.FEN) != "":
 			var err error
@@ -399,11 +402,11 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 			if len(games) == 0 {
 				return errors.New("PGN: no game found")
 			}
-			g = games[0]
+			g, own = games[0], false
 		default:
 			return errors.New("give a fen or a pgn")
 		}
-		ss.reset(g)
+		ss.reset(g, own)
 		return nil
 	})
 }

@@ -98,6 +98,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/import", s.handleImport)
 	s.mux.HandleFunc("POST /api/resign", s.handleResign)
 	s.mux.HandleFunc("GET /api/think", s.handleThink)
+	s.mux.HandleFunc("POST /api/movenow", s.handleMoveNow)
 
 	s.mux.HandleFunc("GET /api/perft/positions", s.handlePerftPositions)
 	s.mux.HandleFunc("GET /api/perft", s.handlePerft)

@@ -108,7 +108,8 @@ func TestFoolsMateOutcome(t *testing.T) {
 	if code := call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &e); code != 400 || !strings.Contains(e.Error, "over") {
 		t.Fatalf("move after mate: %d %q", code, e.Error)
 	}
-	if !strings.Contains(st.PGN, "0-1") || !strings.Contains(st.PGN, "Qh4#") {
+	if !strings.Contains(st.PGN, "0-1") || !strings.Contains(st.PGN, "Qh4#") || !strings.Contains(st.PGN, `[White "You"]`) ||
+		!strings.Contains(st.PGN, `[Black "ox88 (level 5)"]`) {
 		t.Fatalf("PGN: %s", st.PGN)
 	}
 }
@@ -465,5 +466,73 @@ func TestPosition(t *testing.T) {
 	if p.Check != "e1" || p.Board[31] != "bQ" || strings.Join(p.Last, "") != "d8h4" ||
 		p.FEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
 		t.Fatalf("after fool's mate: %+v", p)
+	}
+}
+
+func TestMoveNow(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s per move
+	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	var e errorBody
+	if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
+		t.Fatalf("move now with no search: %d", code)
+	}
+	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	start := time.Now()
+	for {
+		var ok map[string]bool
+		if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &ok); code == 200 {
+			break
+		}
+		if time.Since(start) > 3*time.Second {
+			t.Fatal("the search never became stoppable")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	evs := readEvents(t, resp.Body, "done", "fail")
+	if last := evs[len(evs)-1]; last.name != "done" {
+		t.Fatalf("move now: %v", last)
+	}
+	if el := time.Since(start); el > 3*time.Second {
+		t.Errorf("move now took %v", el)
+	}
+	waitIdle(t, s)
+}
+
+// TestThinkChain lets the engine play several moves in a row, each think
+// starting as soon as the last one's move is played, as the page does after
+// Engine move.
+func TestThinkChain(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1}`, &st)
+	for ply := 1; ply <= 6; ply++ {
+		turn := "w"
+		if ply%2 == 0 {
+			turn = "b"
+		}
+		resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid + "&turn=" + turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := readEvents(t, resp.Body, "done", "fail")
+		resp.Body.Close()
+		if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+			t.Fatalf("think %d: %v", ply, evs)
+		}
+	}
+	waitIdle(t, s)
+	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	if st.Ply != 6 || st.Thinking {
+		t.Fatalf("after six engine moves: ply %d thinking %v", st.Ply, st.Thinking)
+	}
+	var e errorBody
+	if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
+		t.Fatalf("move now after the searches: %d", code)
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"container/list"
+	"fmt"
 	"sync"
 	"time"
 
@@ -28,7 +29,12 @@ type session struct {
 	// it has finished (both set while thinking).
 	stopThink func()
 	thinkDone chan struct{}
-	epoch     uint64 // bumped by every change, so a finished search sees it is stale
+	// moveNow asks the running search to stop and play its best move so
+	// far (set while thinking).
+	moveNow func()
+	epoch   uint64 // bumped by every change, so a finished search sees it is stale
+
+	own bool // the game was started here (not read from a PGN): its player tags are ours
 
 	elem *list.Element // the session's place in the store's LRU list
 	used time.Time
@@ -54,12 +60,21 @@ type timeControl struct {
 const defaultLevel = 5
 
 func newSession(id string) *session {
-	return &session{id: id, g: game.New(nil), human: chess.White, level: defaultLevel}
+	s := &session{id: id, human: chess.White, level: defaultLevel}
+	s.reset(game.New(nil), true)
+	return s
 }
 
-// reset starts a new game from start, keeping the settings.
-func (s *session) reset(g *game.Game) {
-	s.g = g
+// reset starts a new game g, keeping the settings. A game of the page's own
+// (not read from a PGN) gets its tags here.
+func (s *session) reset(g *game.Game, own bool) {
+	s.g, s.own = g, own
+	if own {
+		g.SetTag("Event", "ox88 web game")
+		g.SetTag("Site", "ox88 web")
+		g.SetTag("Date", time.Now().Format("2006.01.02"))
+		s.setPlayerTags()
+	}
 	s.scores = nil
 	s.clock = [2]time.Duration{s.tc.Base, s.tc.Base}
 	s.running = false
@@ -256,4 +271,20 @@ const thinkStopWait = 5 * time.Second
 func (s *session) sideToMove() chess.Color {
 	pos := s.g.Position()
 	return pos.SideToMove()
+}
+
+// setPlayerTags names the players in the PGN tags: "You" and the engine
+// with its level.
+func (s *session) setPlayerTags() {
+	if !s.own {
+		return
+	}
+	you, eng := "You", fmt.Sprintf("ox88 (level %d)", s.level)
+	if s.human == chess.White {
+		s.g.SetTag("White", you)
+		s.g.SetTag("Black", eng)
+	} else {
+		s.g.SetTag("White", eng)
+		s.g.SetTag("Black", you)
+	}
 }

@@ -41,7 +41,7 @@ func TestSessionExpiry(t *testing.T) {
 func TestClocks(t *testing.T) {
 	s := newSession("clock-test")
 	s.tc = timeControl{Base: 60 * time.Second, Inc: 2 * time.Second}
-	s.reset(s.g)
+	s.reset(s.g, true)
 	t0 := time.Unix(0, 0)
 	pos := s.g.Position()
 	e4, _ := pos.ParseMove("e4")

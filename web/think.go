@@ -142,10 +142,16 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	}
 	level := ss.level
 	ss.mu.Unlock()
+	// mine reports whether the session's search is still this request's
+	// (once its move is played, the page may start the next one at once).
+	// The caller holds ss.mu.
+	mine := func() bool { return ss.thinkDone == thinkDone }
 	defer func() {
 		ss.mu.Lock()
-		ss.thinking = false
-		ss.stopThink = nil
+		if mine() {
+			ss.thinking = false
+			ss.stopThink, ss.moveNow = nil, nil
+		}
 		ss.mu.Unlock()
 		close(thinkDone)
 	}()
@@ -178,7 +184,19 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	}
 	eng.SetSkill(level)
 	eng.Go(lim)
+	ss.mu.Lock()
+	if mine() {
+		ss.moveNow = eng.Stop
+	}
+	ss.mu.Unlock()
 	defer func() {
+		// Forget the engine's Stop before the engine goes back to the pool,
+		// where another tab may take it.
+		ss.mu.Lock()
+		if mine() {
+			ss.moveNow = nil
+		}
+		ss.mu.Unlock()
 		close(quit)
 		eng.Stop()
 		eng.Wait()
@@ -232,6 +250,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				ss.setScore(ply+1, whiteScore(root.SideToMove(), res.Info.Score, res.Info.Mate))
 			}
 			ss.thinking = false
+			ss.stopThink, ss.moveNow = nil, nil
 			st := ss.state(time.Now())
 			ss.mu.Unlock()
 			if err != nil {
@@ -253,4 +272,26 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// handleMoveNow asks the tab's running search to stop and play the best
+// move it has found so far (the search's "done" event follows).
+func (s *Server) handleMoveNow(w http.ResponseWriter, r *http.Request) {
+	req := &sidRequest{}
+	if !readJSON(w, r, req) {
+		return
+	}
+	ss := s.lookup(w, req.Sid)
+	if ss == nil {
+		return
+	}
+	ss.mu.Lock()
+	stop := ss.moveNow
+	ss.mu.Unlock()
+	if stop == nil {
+		writeError(w, http.StatusConflict, "the engine is not thinking in this game")
+		return
+	}
+	stop()
+	writeJSON(w, http.StatusOK, map[string]bool{"stopped": true})
 }

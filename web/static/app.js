@@ -257,10 +257,14 @@ function startThink() {
   if (app.think) return;
   const es = new EventSource("/api/think?sid=" + encodeURIComponent(SID) + "&turn=" + app.state.turn);
   app.think = es;
+  $("btn-go").textContent = "Move now";
   status("engine thinking…");
   for (const id of ["i-depth", "i-nodes", "i-nps", "i-time", "i-score", "i-curr"]) $(id).textContent = "–";
   $("i-pv").textContent = "";
-  const finish = () => { es.close(); if (app.think === es) app.think = null; };
+  const finish = () => {
+    es.close();
+    if (app.think === es) { app.think = null; $("btn-go").textContent = "Engine move"; }
+  };
   es.addEventListener("info", (e) => renderInfo(JSON.parse(e.data)));
   es.addEventListener("done", (e) => {
     finish();
@@ -286,7 +290,7 @@ function startThink() {
 }
 
 function stopThink() {
-  if (app.think) { app.think.close(); app.think = null; }
+  if (app.think) { app.think.close(); app.think = null; $("btn-go").textContent = "Engine move"; }
 }
 
 // tryMove plays from-to, asking for the promotion piece when there is a
@@ -398,7 +402,12 @@ function init() {
   $("btn-flip").onclick = () => { app.flipped = !app.flipped; renderAll(); };
   $("btn-undo").onclick = () => { stopThink(); gameCall("/api/undo"); };
   $("btn-redo").onclick = () => { stopThink(); gameCall("/api/redo"); };
-  $("btn-go").onclick = () => { if (!app.state.outcome.over) startThink(); };
+  // Engine move: the engine plays the side to move; while it thinks the
+  // button reads Move now and stops the search at its best move so far.
+  $("btn-go").onclick = () => {
+    if (app.think) api("/api/movenow", { sid: SID }).catch((e) => status(e.message));
+    else if (!app.state.outcome.over) startThink();
+  };
   $("btn-resign").onclick = () => { stopThink(); gameCall("/api/resign"); };
   // A settings change stops a running search; the engine then starts again
   // with the new settings.
