@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -23,6 +24,8 @@ func init() {
 // webShutdownWait is how long Ctrl-C waits for open requests to finish.
 const webShutdownWait = 3 * time.Second
 
+// runWeb is `ox88 web`: it listens on --addr, prints the URL and serves the
+// browser game until Ctrl-C.
 func runWeb(args []string) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8088", "address to listen on (host:port; port 0 picks a free one)")
@@ -42,13 +45,18 @@ func runWeb(args []string) int {
 		fmt.Fprintln(os.Stderr, "ox88 web:", err)
 		return 1
 	}
-	srv := web.New(web.Config{MaxSearches: *searches, Bench: webBench})
-	defer srv.Close()
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Printf("ox88 web: serving the browser game at http://%s/\n", ln.Addr())
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	return serveWeb(ctx, ln, *searches, os.Stdout)
+}
+
+// serveWeb serves the browser game on ln until ctx ends (Ctrl-C), after
+// printing its URL to out.
+func serveWeb(ctx context.Context, ln net.Listener, searches int, out io.Writer) int {
+	srv := web.New(web.Config{MaxSearches: searches, Bench: webBench})
+	defer srv.Close()
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(out, "ox88 web: serving the browser game at http://%s/\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -1,6 +1,15 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestWebBenchSignature checks that the page's bench is the command's: the
 // same node count at the same depth.
@@ -27,5 +36,56 @@ func TestWebFlags(t *testing.T) {
 	}
 	if code := runWeb([]string{"--nope"}); code != 2 {
 		t.Errorf("unknown flag: exit %d", code)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu  chan struct{}
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu <- struct{}{}
+	defer func() { <-b.mu }()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu <- struct{}{}
+	defer func() { <-b.mu }()
+	return b.buf.String()
+}
+
+func TestServeWeb(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{mu: make(chan struct{}, 1)}
+	done := make(chan int, 1)
+	go func() { done <- serveWeb(ctx, ln, 1, out) }()
+	url := "http://" + ln.Addr().String() + "/"
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "ox88") {
+		t.Fatalf("GET /: %d", resp.StatusCode)
+	}
+	if got := out.String(); got != "ox88 web: serving the browser game at "+url+"\n" {
+		t.Fatalf("printed %q", got)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the server did not stop")
 	}
 }
