@@ -111,7 +111,12 @@ func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 	}
 	m.playMove(mv)
 	m.lastByEngine = true
-	m.say("ox88 played %s.", moveNumber(&pos)+san)
+	if msg.Result.FromBook {
+		m.info, m.infoPly = engine.Info{}, m.g.Ply()
+		m.say("ox88 played %s from its book.", moveNumber(&pos)+san)
+	} else {
+		m.say("ox88 played %s.", moveNumber(&pos)+san)
+	}
 	return m.afterChange()
 }
 
@@ -299,7 +304,7 @@ func (m *Model) cycleMode() tea.Cmd {
 // setLevel changes the engine's skill for its next search.
 func (m *Model) setLevel(delta int) {
 	m.level = min(max(m.level+delta, 1), engine.MaxSkill)
-	m.say("ox88 plays at level %d of %d from its next move.", m.level, engine.MaxSkill)
+	m.say("ox88 plays at level %d of %d (%s) from its next move.", m.level, engine.MaxSkill, engine.SkillName(m.level))
 }
 
 // cycleTimeControl picks the next clock preset; it applies at once before

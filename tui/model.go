@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/game"
@@ -21,6 +22,7 @@ type Options struct {
 	Color string      // "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
 	ASCII bool        // letters instead of Unicode chess glyphs
 	TC    TimeControl // clocks (zero: none)
+	Book  string      // a Polyglot opening book for ox88 ("": none)
 
 	// For tests: a fixed clock, a thinker in place of the engine, and a
 	// renderer with a fixed colour profile.
@@ -192,8 +194,21 @@ func NewModel(opts Options) (*Model, error) {
 	}
 	m.st = newStyles(r)
 	m.width, m.height = 100, 30
+	var openings *book.Book
+	if opts.Book != "" {
+		b, err := book.Open(opts.Book)
+		if err != nil {
+			return nil, err
+		}
+		b.Seed(uint64(m.now().UnixNano())) // a different opening each game
+		openings = b
+	}
 	if m.thinker == nil {
-		m.thinker = newEngineThinker(engine.New())
+		eng := engine.New()
+		if openings != nil {
+			eng.SetBook(openings)
+		}
+		m.thinker = newEngineThinker(eng)
 	}
 	if o := m.g.Outcome(); o.Over() {
 		m.ui.message = o.Text

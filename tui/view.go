@@ -41,7 +41,7 @@ func (m *Model) View() string {
 func (m *Model) titleInfo() string {
 	s := m.mode.String()
 	if m.mode != twoHumans {
-		s += fmt.Sprintf(" · level %d/%d", m.level, engine.MaxSkill)
+		s += fmt.Sprintf(" · level %d/%d (%s)", m.level, engine.MaxSkill, engine.SkillName(m.level))
 	}
 	if m.clk.tc.Enabled() {
 		s += " · " + m.clk.tc.String()

@@ -46,6 +46,7 @@ func runPlay(args []string) int {
 	color := fs.String("color", "white", "your side: white, black, both (two people) or none (watch ox88 play itself)")
 	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of Unicode chess glyphs")
 	tc := fs.String("tc", "none", "time control as minutes+seconds per move, such as 5+3 (none: no clocks)")
+	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -61,7 +62,7 @@ func runPlay(args []string) int {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 2
 	}
-	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control}
+	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile}
 	if err := tui.Run(opts); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 1

@@ -32,6 +32,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"play", "--fen", "8/8/8 w - -"}, 1, "--fen: "},
 		{[]string{"play", "--pgn", "/no/such/file.pgn"}, 1, "no such file"},
 		{[]string{"play", "extra"}, 2, "unexpected argument"},
+		{[]string{"play", "--book", "/no/such/book.bin"}, 1, "book: "},
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(bin, tt.args...)
