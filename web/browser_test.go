@@ -108,6 +108,8 @@ func TestBrowser(t *testing.T) {
 
 	// Play: click e2, then e4; the engine answers.
 	start := time.Now()
+	var clicked time.Time
+	var replied time.Duration
 	err = chromedp.Do(ctx,
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.Navigate(ts.URL),
@@ -118,8 +120,10 @@ func TestBrowser(t *testing.T) {
 		waitJS("the clocks", `app.state.tc.base === 300 && document.getElementById("clock-bottom").textContent === "White 5:00"`),
 		chromedp.Click(css(`rect[data-sq="e2"]`)),
 		waitJS("legal destinations of e2", `document.querySelectorAll("circle.dest").length === 2`),
+		chromedp.Func(func(context.Context, *chromedp.Target) error { clicked = time.Now(); return nil }),
 		chromedp.Click(css(`rect[data-sq="e4"]`)),
 		waitJS("the engine's reply", `app.state.ply === 2 && app.think === null`),
+		chromedp.Func(func(context.Context, *chromedp.Target) error { replied = time.Since(clicked); return nil }),
 		waitJS("a PV in the panel", `document.getElementById("i-pv").textContent.trim().length > 0`),
 		// The visualizer: the whole-board counts, then hover f3.
 		chromedp.Click(css(`#chk-counts`)),
@@ -137,7 +141,8 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("e2-e4 and the engine's reply: %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("page load to the engine's reply: %v; click on e4 to the reply on the board: %v (level %s)",
+		time.Since(start).Round(time.Millisecond), replied.Round(time.Millisecond), eval(`String(app.state.level)`))
 	if e4, reply := eval(`app.state.board[28]`), eval(`app.state.moves[1]`); e4 != "wP" || reply == "" {
 		t.Fatalf("board after 1. e4: e4 %q, Black's reply %q", e4, reply)
 	}
