@@ -199,6 +199,12 @@ func TestStaticFiles(t *testing.T) {
 		if resp.StatusCode != 200 || len(body) < 100 {
 			t.Errorf("%s: %d, %d bytes", p, resp.StatusCode, len(body))
 		}
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.HasPrefix(csp, "default-src 'self'") {
+			t.Errorf("%s: Content-Security-Policy %q", p, csp)
+		}
+		if strings.Contains(string(body), "http://") || strings.Contains(string(body), "https://") {
+			t.Errorf("%s refers to another site", p)
+		}
 	}
 }
 
