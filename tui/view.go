@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -203,7 +204,7 @@ func (m *Model) thinkingLines(width int) []string {
 		info.NPS = uint64(float64(info.Nodes) / info.Time.Seconds())
 	}
 	lines := []string{head,
-		fmt.Sprintf("depth %d  score %s  %.1fs", info.Depth, scoreText(info, m.infoWhite()), info.Time.Seconds()),
+		fmt.Sprintf("depth %d  score %s  %s", info.Depth, scoreText(info, m.infoWhite()), shortDuration(info.Time)),
 		fmt.Sprintf("nodes %s  %s nps", count(info.Nodes), count(info.NPS))}
 	if m.thinking && m.currMove != chess.NoMove {
 		pos := m.g.Position()
@@ -274,6 +275,14 @@ func scoreText(info engine.Info, whiteToMove bool) string {
 		return fmt.Sprintf("#%d", sign*info.Mate)
 	}
 	return fmt.Sprintf("%+.2f", float64(sign*info.Score)/100)
+}
+
+// shortDuration writes a search's time: "85ms", "3.7s".
+func shortDuration(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
 }
 
 // count writes a large number briefly: 950, 12.3k, 4.56M.
