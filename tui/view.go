@@ -116,17 +116,18 @@ func (m *Model) status() string {
 // pieceValues are the usual pawn units, for the material line.
 var pieceValues = [7]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.Rook: 5, chess.Queen: 9}
 
-// materialLine lists what each side has captured (counted against a full
-// set, so promotions show as negative captures) and the balance in pawns:
-// "captured: ♟♟♞ | ♙   +3".
+// materialLine lists what each side has captured since the game's start
+// and the material balance in pawns: "captured: ♟♟♞ | ♙   +3". It counts
+// pieces against the start position, so it needs no history; a pawn that
+// promoted shows as taken.
 func (m *Model) materialLine() string {
-	pos := m.g.Position()
+	pos, start := m.g.Position(), m.g.Start()
 	var took [2]string
 	balance := 0
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		for k := chess.Queen; k >= chess.Pawn; k-- {
-			full := [7]int{chess.Pawn: 8, chess.Knight: 2, chess.Bishop: 2, chess.Rook: 2, chess.Queen: 1}[k]
-			missing := full - pos.Count(chess.MakePiece(c.Other(), k))
+			pc := chess.MakePiece(c.Other(), k)
+			missing := start.Count(pc) - pos.Count(pc)
 			for range max(missing, 0) {
 				took[c] += m.glyph(chess.MakePiece(c.Other(), k))
 			}
