@@ -66,7 +66,8 @@ type clockJSON struct {
 
 type levelJSON struct {
 	Level    int     `json:"level"`
-	MoveTime float64 `json:"moveTime"` // seconds per move without clocks
+	Name     string  `json:"name"`     // "beginner" ... "full strength"
+	MoveTime float64 `json:"moveTime"` // seconds per move at most, without clocks
 }
 
 // levelMoveTime is the time per move at each skill level when the game has
@@ -153,7 +154,7 @@ func (s *session) state(now time.Time) *stateJSON {
 	}
 	st.Engine = !o.Over() && pos.SideToMove() != s.human
 	for l := 1; l <= engine.MaxSkill; l++ {
-		st.Levels = append(st.Levels, levelJSON{l, moveTime(l).Seconds()})
+		st.Levels = append(st.Levels, levelJSON{l, engine.SkillName(l), moveTime(l).Seconds()})
 	}
 	return st
 }

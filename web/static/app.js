@@ -232,7 +232,7 @@ function renderSettings() {
   const st = app.state;
   const lv = $("sel-level");
   if (!lv.options.length) {
-    lv.innerHTML = st.levels.map((l) => `<option value="${l.level}">${l.level} (at most ${l.moveTime} s)</option>`).join("");
+    lv.innerHTML = st.levels.map((l) => `<option value="${l.level}">${l.level}: ${l.name} (≤ ${l.moveTime} s)</option>`).join("");
   }
   lv.value = String(st.level);
   $("sel-human").value = st.human;
