@@ -197,6 +197,8 @@ func (m *Model) thinkingLines(width int) []string {
 		head += " thinking"
 	case m.info.Depth > 0:
 		head += " (last search)"
+	case m.over():
+		return nil
 	default:
 		return []string{head + ": waiting"}
 	}
