@@ -20,11 +20,15 @@ const (
 	// network round trip on a quiet connection.
 	defaultOverheadMS = 10
 	maxOverheadMS     = 5000
-	// minElo and maxElo bound UCI_Elo; the skill levels are calibrated
-	// onto this range by the match issue.
-	minElo     = 800
-	maxElo     = 2400
+	// defaultElo is UCI_Elo's default: a club player. The option's range
+	// is the skill levels' estimated ratings (engine.SkillElo).
 	defaultElo = 1500
+)
+
+// The range of UCI_Elo: the ratings of the weakest and strongest levels.
+var (
+	minElo = engine.SkillElo(1)
+	maxElo = engine.SkillElo(engine.MaxSkill)
 )
 
 // optionKind is a UCI option type.
@@ -63,7 +67,7 @@ var optionTable = []option{
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
-	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: minElo, max: maxElo},
+	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
 }
 
 // options holds the current option values.
@@ -87,15 +91,6 @@ func defaultOptions() options {
 		elo:      defaultElo,
 	}
 }
-
-// The engine methods the options call. They are asked for through these
-// interfaces so that this package builds against an engine that does not
-// have them yet; one that lacks a method ignores that option.
-type (
-	hashSizer     interface{ SetHashSize(mb int) }
-	hashClearer   interface{ ClearHash() }
-	multiPVSetter interface{ SetMultiPV(n int) }
-)
 
 // setOption handles "setoption name <id> [value <x>]". Names are matched
 // without regard to case; a bad value is reported and ignored.
@@ -209,15 +204,11 @@ func (s *Server) applyPendingIfIdle() {
 // must be idle.
 func (s *Server) applyPending() {
 	if s.hashDirty {
-		if h, ok := any(s.eng).(hashSizer); ok {
-			h.SetHashSize(s.opts.hashMB)
-		}
+		s.eng.SetHashSize(s.opts.hashMB)
 		s.hashDirty = false
 	}
 	if s.clearHash {
-		if h, ok := any(s.eng).(hashClearer); ok {
-			h.ClearHash()
-		}
+		s.eng.ClearHash()
 		s.clearHash = false
 	}
 }
@@ -225,20 +216,15 @@ func (s *Server) applyPending() {
 // applySearchOptions gives the engine the options read at each go.
 func (s *Server) applySearchOptions() {
 	s.applyPending()
-	if m, ok := any(s.eng).(multiPVSetter); ok {
-		m.SetMultiPV(s.opts.multiPV)
-	}
+	s.eng.SetMultiPV(s.opts.multiPV)
 	skill := s.opts.skill
 	if s.opts.limitStrength {
-		skill = skillForElo(s.opts.elo)
+		skill = engine.SkillForElo(s.opts.elo)
 	}
 	s.eng.SetSkill(skill)
-}
-
-// skillForElo maps a UCI_Elo value onto a skill level: minElo is level 1,
-// maxElo full strength, linearly in between, until the engine's own
-// calibrated mapping exists.
-func skillForElo(elo int) int {
-	elo = min(max(elo, minElo), maxElo)
-	return 1 + (elo-minElo)*(engine.MaxSkill-1)/(maxElo-minElo)
+	if s.opts.ownBook && s.book != nil {
+		s.eng.SetBook(s.book)
+	} else {
+		s.eng.SetBook(nil)
+	}
 }

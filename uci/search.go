@@ -24,7 +24,6 @@ type search struct {
 	pos      chess.Position // the position searched, to check the result
 	start    time.Time
 	hold     bool // go infinite / go ponder: bestmove waits for stop or ponderhit
-	endless  bool // the search would not end without stop (infinite, ponder, no limit)
 	released bool // stop or ponderhit arrived
 	stopped  bool // stop arrived: repeat it to the engine on each report
 	finished bool // the engine reported its result
@@ -35,7 +34,7 @@ type search struct {
 }
 
 // goCmd handles "go ...": parse the limits, end the previous search, set
-// the engine up and start the search (or answer from the book).
+// the engine up (options, book, position) and start the search.
 //
 // A GUI sends go only after the previous bestmove, so a search still
 // running is one the GUI has given up on: it is stopped, and its bestmove
@@ -44,61 +43,24 @@ type search struct {
 func (s *Server) goCmd(args []string) {
 	pos := s.current()
 	lim := parseGo(args, &pos)
-	s.finishSearch(true)
+	s.finishSearch()
 	s.eng.Wait()
 	s.applySearchOptions()
-	if lim.WTime > 0 || lim.BTime > 0 {
-		lim.WTime = max(lim.WTime-s.opts.overhead, minClock)
-		lim.BTime = max(lim.BTime-s.opts.overhead, minClock)
-	}
+	// The engine reads a zero overhead as "use the default"; a user who
+	// sets Move Overhead to 0 means none, and a nanosecond is none.
+	lim.MoveOverhead = max(s.opts.overhead, time.Nanosecond)
 	st := &search{
-		pos:     pos,
-		start:   time.Now(),
-		hold:    lim.Infinite || lim.Ponder,
-		endless: lim.Infinite || lim.Ponder || noLimit(lim),
-		done:    make(chan struct{}),
+		pos:   pos,
+		start: time.Now(),
+		hold:  lim.Infinite || lim.Ponder,
+		done:  make(chan struct{}),
 	}
 	s.mu.Lock()
 	s.cur = st
 	s.mu.Unlock()
 
-	if m, ok := s.bookMove(&pos, lim); ok {
-		info := engine.Info{Depth: 1, SelDepth: 1, MultiPV: 1, PV: []chess.Move{m}}
-		s.info(info)
-		s.printf("info string book move %s\n", m)
-		s.bestMove(engine.Result{Move: m, Info: info, FromBook: true})
-		return
-	}
 	s.eng.SetPosition(&s.start, s.moves)
 	s.eng.Go(lim)
-}
-
-// bookMove probes the book when OwnBook is on and the search is a real
-// move choice (not analysis) and the book move is allowed by searchmoves.
-func (s *Server) bookMove(pos *chess.Position, lim engine.Limits) (chess.Move, bool) {
-	if !s.opts.ownBook || s.book == nil || lim.Infinite {
-		return chess.NoMove, false
-	}
-	m, ok := s.book.Probe(pos)
-	if !ok {
-		return chess.NoMove, false
-	}
-	if len(lim.SearchMoves) > 0 {
-		found := false
-		for _, sm := range lim.SearchMoves {
-			found = found || sm == m
-		}
-		if !found {
-			return chess.NoMove, false
-		}
-	}
-	return m, true
-}
-
-// noLimit reports whether lim has nothing that ends a search.
-func noLimit(lim engine.Limits) bool {
-	return lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && lim.Mate == 0 &&
-		lim.WTime == 0 && lim.BTime == 0
 }
 
 // parseGo reads go's arguments. Unknown words and bad numbers are skipped;
@@ -190,7 +152,7 @@ func (s *Server) ponderHit() {
 		s.mu.Unlock()
 		return
 	}
-	st.released, st.hold, st.endless = true, false, false
+	st.released, st.hold = true, false
 	if st.finished {
 		s.emit(st)
 	}
@@ -198,21 +160,16 @@ func (s *Server) ponderHit() {
 	s.eng.PonderHit()
 }
 
-// finishSearch waits until the last search has written its bestmove. A
-// search that would never end by itself is stopped first; with always,
-// any search is.
-func (s *Server) finishSearch(always bool) {
+// finishSearch stops the last search, if it still runs, and waits until
+// its bestmove is written.
+func (s *Server) finishSearch() {
 	s.mu.Lock()
 	st := s.cur
+	s.mu.Unlock()
 	if st == nil {
-		s.mu.Unlock()
 		return
 	}
-	endless := st.endless || always
-	s.mu.Unlock()
-	if endless {
-		s.stop()
-	}
+	s.stop()
 	<-st.done
 }
 
@@ -287,7 +244,9 @@ func (s *Server) emit(st *search) {
 		}
 		s.println(FormatInfo(i))
 	}
-	if !r.FromBook {
+	if r.FromBook {
+		s.printf("info string book move %s\n", r.Move)
+	} else {
 		s.printf("info string material %+d positional %+d\n", r.Info.Material, r.Info.Positional)
 	}
 	line := "bestmove " + r.Move.String()

@@ -70,7 +70,7 @@ func (s *Server) Serve(in io.Reader) error {
 			break
 		}
 	}
-	s.finishSearch(true)
+	s.finishSearch()
 	if errors.Is(err, io.EOF) {
 		err = nil
 	}
@@ -129,7 +129,7 @@ func (s *Server) Handle(line string) bool {
 	case "setoption":
 		s.setOption(args)
 	case "ucinewgame":
-		s.finishSearch(true)
+		s.finishSearch()
 		s.applyPending()
 		s.eng.NewGame()
 	case "position":

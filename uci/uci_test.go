@@ -62,7 +62,7 @@ func TestHandshake(t *testing.T) {
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Skill Level type spin default 10 min 1 max 10",
 		"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 800 max 2400",
+		"option name UCI_Elo type spin default 1500 min 800 max 2600",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
@@ -219,9 +219,6 @@ func TestNewGoStopsPrevious(t *testing.T) {
 // for a loaded machine (and -race).
 func TestClock(t *testing.T) {
 	const slack = 150 * time.Millisecond
-	if _, ok := any(engine.New()).(hashSizer); !ok {
-		t.Skip("the engine is still the placeholder search (no SetHashSize), which ignores clocks")
-	}
 	s := newSession(t)
 	s.send("setoption name Move Overhead value 10", "isready")
 	s.expect("readyok", time.Second)
@@ -303,8 +300,8 @@ func TestSetOption(t *testing.T) {
 	if s.opts != want {
 		t.Errorf("options %+v, want %+v", s.opts, want)
 	}
-	if skillForElo(minElo) != 1 || skillForElo(maxElo) != engine.MaxSkill {
-		t.Errorf("skillForElo: %d..%d", skillForElo(minElo), skillForElo(maxElo))
+	if engine.SkillForElo(minElo) != 1 || engine.SkillForElo(maxElo) != engine.MaxSkill {
+		t.Errorf("UCI_Elo %d..%d gives skill %d..%d", minElo, maxElo, engine.SkillForElo(minElo), engine.SkillForElo(maxElo))
 	}
 }
 

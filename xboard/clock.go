@@ -12,6 +12,7 @@ import (
 
 // moveOverhead is the time kept back from the engine's clock for each
 // move: the GUI's and the pipe's share of the time that the clock counts.
+// The engine takes it off the clock (engine.Limits.MoveOverhead).
 const moveOverhead = 10 * time.Millisecond
 
 // minClock is the least time left passed to the search: a clock at zero
@@ -77,8 +78,9 @@ func parseCentiseconds(args []string) (time.Duration, error) {
 func (tc *timeControl) limits(side chess.Color, movesMade int) engine.Limits {
 	var lim engine.Limits
 	lim.Depth = tc.depth
+	lim.MoveOverhead = moveOverhead
 	if tc.moveTime > 0 {
-		lim.MoveTime = max(tc.moveTime-moveOverhead, minClock)
+		lim.MoveTime = tc.moveTime
 		return lim
 	}
 	mine, theirs := tc.mine, tc.theirs
@@ -88,8 +90,7 @@ func (tc *timeControl) limits(side chess.Color, movesMade int) engine.Limits {
 	if mine == 0 && theirs == 0 && tc.base == 0 && tc.inc == 0 {
 		return lim // no time control at all: depth (or nothing) limits
 	}
-	mine = max(mine-moveOverhead, minClock)
-	theirs = max(theirs, minClock)
+	mine, theirs = max(mine, minClock), max(theirs, minClock)
 	if side == chess.White {
 		lim.WTime, lim.BTime = mine, theirs
 	} else {

@@ -26,8 +26,9 @@ type search struct {
 }
 
 // think starts a search on the current position: an endless one in
-// analysis mode, else one for the engine's move under the time control (or
-// plays a book move at once). No search may be running.
+// analysis mode, else one for the engine's move under the time control
+// (the engine answers from its book, if it has one). No search may be
+// running.
 func (s *Server) think() {
 	s.mu.Lock()
 	if !s.analyze && (s.gameOver || s.force) {
@@ -53,14 +54,12 @@ func (s *Server) think() {
 	}
 	start, moves := s.start, append([]chess.Move(nil), s.moves...)
 	s.cur = st
-	bk := s.Book
+	hashMB := s.hashMB
+	s.hashMB = 0
 	s.mu.Unlock()
 
-	if bk != nil && !st.analyze {
-		if m, ok := bk.Probe(&st.pos); ok {
-			s.bestMove(engine.Result{Move: m, FromBook: true})
-			return
-		}
+	if hashMB > 0 {
+		s.eng.SetHashSize(hashMB)
 	}
 	s.eng.SetPosition(&start, moves)
 	s.eng.Go(lim)

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
 )
@@ -29,9 +28,6 @@ const features = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 color
 type Server struct {
 	eng *engine.Engine
 
-	// Book, if not nil, is probed for the engine's moves outside analysis.
-	Book *book.Book
-
 	outMu sync.Mutex
 	out   *bufio.Writer
 
@@ -46,12 +42,9 @@ type Server struct {
 	analyze  bool
 	gameOver bool // a result was reached or received: think no more until new
 	tc       timeControl
+	hashMB   int     // a memory command not yet applied (0: none)
 	cur      *search // the running or last search
 }
-
-// hashSizer is the engine method "memory" calls, asked for through an
-// interface so that an engine without it simply ignores the command.
-type hashSizer interface{ SetHashSize(mb int) }
 
 // NewServer returns a session that drives eng and writes to out.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
@@ -314,10 +307,9 @@ func (s *Server) setting(cmd string, args []string, line string) {
 			bad(errors.New("bad memory size"))
 			return
 		}
-		if h, ok := any(s.eng).(hashSizer); ok && (s.cur == nil || s.cur.finished) {
-			s.eng.Wait()
-			h.SetHashSize(mb)
-		}
+		// Applied by think, when no search runs: resizing waits for
+		// the search, and an analysis never ends by itself.
+		s.hashMB = mb
 	}
 }
 

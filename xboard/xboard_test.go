@@ -269,17 +269,17 @@ func TestLimits(t *testing.T) {
 	}{
 		// 40 moves in 5 minutes; the engine (White) has made 10: 30 to go.
 		{level: []string{"40", "5", "0"}, mine: 200000 * ms, opp: 250000 * ms, haveClocks: true, side: chess.White, made: 10,
-			want: engine.Limits{WTime: 200000*ms - moveOverhead, BTime: 250000 * ms, MovesToGo: 30}},
+			want: engine.Limits{WTime: 200000 * ms, BTime: 250000 * ms, MovesToGo: 30}},
 		// After 40 moves a new session of 40 starts.
 		{level: []string{"40", "5", "0"}, mine: 1000 * ms, opp: 2000 * ms, haveClocks: true, side: chess.Black, made: 40,
-			want: engine.Limits{WTime: 2000 * ms, BTime: 1000*ms - moveOverhead, MovesToGo: 40}},
+			want: engine.Limits{WTime: 2000 * ms, BTime: 1000 * ms, MovesToGo: 40}},
 		// Base in minutes:seconds, fractional increment, no time received yet.
 		{level: []string{"0", "0:30", "0.5"}, side: chess.White,
-			want: engine.Limits{WTime: 30000*ms - moveOverhead, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
+			want: engine.Limits{WTime: 30000 * ms, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
 		// The clock below zero still gives a positive budget.
 		{level: []string{"0", "1", "0"}, mine: -50 * ms, opp: 100 * ms, haveClocks: true, side: chess.White,
 			want: engine.Limits{WTime: minClock, BTime: 100 * ms}},
-		{st: 2 * time.Second, sd: 4, want: engine.Limits{MoveTime: 2*time.Second - moveOverhead, Depth: 4}},
+		{st: 2 * time.Second, sd: 4, want: engine.Limits{MoveTime: 2 * time.Second, Depth: 4}},
 		{sd: 6, want: engine.Limits{Depth: 6}},
 	}
 	for _, tc := range tests {
@@ -295,7 +295,7 @@ func TestLimits(t *testing.T) {
 		tc2.mine, tc2.theirs, tc2.haveClock = tc.mine, tc.opp, tc.haveClocks
 		if got := tc2.limits(tc.side, tc.made); got.WTime != tc.want.WTime || got.BTime != tc.want.BTime ||
 			got.WInc != tc.want.WInc || got.BInc != tc.want.BInc || got.MovesToGo != tc.want.MovesToGo ||
-			got.MoveTime != tc.want.MoveTime || got.Depth != tc.want.Depth {
+			got.MoveTime != tc.want.MoveTime || got.Depth != tc.want.Depth || got.MoveOverhead != moveOverhead {
 			t.Errorf("%+v:\n got %+v\nwant %+v", tc, got, tc.want)
 		}
 	}
@@ -306,9 +306,6 @@ func TestLimits(t *testing.T) {
 
 // TestClock: with little time on the clock the move comes in time.
 func TestClock(t *testing.T) {
-	if _, ok := any(engine.New()).(hashSizer); !ok {
-		t.Skip("the engine is still the placeholder search (no SetHashSize), which ignores clocks")
-	}
 	const slack = 150 * time.Millisecond
 	s := newSession(t)
 	for _, cs := range []int{5, 10, 20} {

@@ -169,16 +169,6 @@ func TestUCIBinary(t *testing.T) {
 	p.send("quit")
 }
 
-// TestBareOx88SpeaksUCI: "ox88" with stdin not a terminal is a UCI engine.
-func TestBareOx88SpeaksUCI(t *testing.T) {
-	bin := buildOx88(t)
-	p := startEngine(t, bin)
-	p.send("uci")
-	p.expect("uciok", 2*time.Second)
-	p.send("position startpos", "go depth 1")
-	p.expect("bestmove", 5*time.Second)
-}
-
 // TestXboardBinary plays a few moves through "ox88 xboard".
 func TestXboardBinary(t *testing.T) {
 	bin := buildOx88(t)

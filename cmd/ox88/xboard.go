@@ -27,15 +27,16 @@ func runXboard(args []string) int {
 		}
 		return 2
 	}
-	srv := xboard.NewServer(engine.New(), os.Stdout)
+	eng := engine.New()
 	if *bookPath != "" {
 		b, err := book.Open(*bookPath)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "ox88 xboard:", err)
 			return 1
 		}
-		srv.Book = b
+		eng.SetBook(b)
 	}
+	srv := xboard.NewServer(eng, os.Stdout)
 	if err := srv.Serve(os.Stdin); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 xboard:", err)
 		return 1
