@@ -216,33 +216,48 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("perft: %s; bench: %s", text("#perft-result"), text("#bench-result"))
 
-	// Where the time goes.
+	// Where the time goes: every component must show up. A loaded machine
+	// gives the profiler few samples, so a second, longer run may be asked.
 	err = chromedp.Do(ctx,
 		chromedp.Click(css(`#tabs button[data-tab="profile"]`)),
 		waitJS("the profile positions", `document.querySelectorAll("#prof-pos option").length === 8`),
 		chromedp.SetValue(css(`#prof-pos`), chess.StartFEN),
-		chromedp.SetValue(css(`#prof-seconds`), "3"),
-		chromedp.Click(css(`#prof-run`)),
-		waitJS("the profile chart", `document.querySelectorAll("#prof-chart .bar").length === 7`),
-		shot("profile.png"),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shares, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll("#prof-chart .bar")].map(
-		(b) => [b.dataset.component, b.querySelector(".pct").textContent]))`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("profile: %s; shares %v", text("#prof-summary"), shares)
-	realSearch := strings.Contains(text("#prof-chart"), "search.")
-	for _, c := range componentOrder {
-		if shares[c] == "" || shares[c] == "0.0%" {
-			if !raceEnabled && (realSearch || c == compGeneration || c == compMakeUnmake) {
-				t.Errorf("profile: no share for %s (%v)", c, shares)
-			} else {
-				t.Logf("profile: no share for %s (race detector on, or the engine does not use package search yet)", c)
+	for attempt, seconds := range []string{"3", "6"} {
+		err := chromedp.Do(ctx,
+			js(`document.getElementById("prof-chart").innerHTML = ""`),
+			chromedp.SetValue(css(`#prof-seconds`), seconds),
+			chromedp.Click(css(`#prof-run`)),
+			waitJS("the profile chart", `document.querySelectorAll("#prof-chart .bar").length === 7`),
+			shot("profile.png"),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll("#prof-chart .bar")].map(
+			(b) => [b.dataset.component, b.querySelector(".pct").textContent]))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("profile: %s; shares %v", text("#prof-summary"), got)
+		var missing []string
+		for _, c := range componentOrder {
+			if got[c] == "" || got[c] == "0.0%" {
+				missing = append(missing, c)
 			}
+		}
+		if len(missing) == 0 {
+			break
+		}
+		if raceEnabled {
+			t.Logf("profile: no share for %v (the race detector hides the search's frames)", missing)
+			break
+		}
+		if attempt == 1 {
+			t.Errorf("profile: no share for %v", missing)
 		}
 	}
 
