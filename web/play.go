@@ -174,8 +174,9 @@ func (s *Server) lookup(w http.ResponseWriter, id string) *session {
 }
 
 // withSession decodes a JSON body into req, finds its session, locks it,
+// stops a search the engine runs for that tab (a person's action wins),
 // runs f and answers with the session's state, or with f's error as a 400
-// (409 if the engine is thinking for this tab).
+// (409 if the search did not stop).
 func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req interface{ sid() string }, f func(*session) error) {
 	if !readJSON(w, r, req) {
 		return

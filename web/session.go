@@ -12,7 +12,8 @@ import (
 
 // session is one browser tab's game: the moves, who plays which side, the
 // level and clocks, and the engine's scores along the way. Its fields are
-// guarded by mu; a search holds no lock while it runs.
+// guarded by mu (except the store's bookkeeping at the end); a search holds
+// no lock while it runs.
 type session struct {
 	mu       sync.Mutex
 	id       string
@@ -36,8 +37,9 @@ type session struct {
 
 	own bool // the game was started here (not read from a PGN): its player tags are ours
 
+	// Guarded by the store's mutex, not mu:
 	elem *list.Element // the session's place in the store's LRU list
-	used time.Time
+	used time.Time     // the last request for this session
 }
 
 // scorePoint is the engine's verdict on the position after a ply, from
@@ -59,6 +61,8 @@ type timeControl struct {
 // defaultLevel is the skill a new tab starts at.
 const defaultLevel = 5
 
+// newSession returns the session of a new tab: a game from the start, the
+// person playing White at defaultLevel, no clocks.
 func newSession(id string) *session {
 	s := &session{id: id, human: chess.White, level: defaultLevel}
 	s.reset(game.New(nil), true)
