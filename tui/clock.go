@@ -37,13 +37,13 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	}
 	base, inc, _ := strings.Cut(s, "+")
 	m, err := strconv.ParseFloat(base, 64)
-	if err != nil || m <= 0 || m > 24*60 {
+	if err != nil || !(m > 0 && m <= 24*60) { // written so that NaN fails too
 		return TimeControl{}, fmt.Errorf("time control %q: want minutes+seconds, such as 5+3 or 10", s)
 	}
 	tc := TimeControl{Base: time.Duration(m * float64(time.Minute))}
 	if inc != "" {
 		sec, err := strconv.ParseFloat(inc, 64)
-		if err != nil || sec < 0 || sec > 600 {
+		if err != nil || !(sec >= 0 && sec <= 600) {
 			return TimeControl{}, fmt.Errorf("time control %q: the increment must be 0 to 600 seconds", s)
 		}
 		tc.Inc = time.Duration(sec * float64(time.Second))
@@ -111,6 +111,7 @@ func (c *clocks) stop(toMove chess.Color, now time.Time) {
 // formatClock writes d as m:ss, with tenths under ten seconds.
 func formatClock(d time.Duration) string {
 	if d < 10*time.Second {
+		d = d.Truncate(100 * time.Millisecond) // 9.99 s is 0:09.9, not 0:10.0
 		return fmt.Sprintf("0:%04.1f", d.Seconds())
 	}
 	s := int(d.Seconds())
