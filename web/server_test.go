@@ -267,7 +267,7 @@ func TestThink(t *testing.T) {
 			if err := json.Unmarshal([]byte(e.data), &inf); err != nil {
 				t.Fatal(err)
 			}
-			sawPV = sawPV || len(inf.PV) > 0 && inf.PV[0] != ""
+			sawPV = sawPV || len(inf.PV) > 0 && inf.PV[0] != "" && len(inf.Best) == 2
 		}
 	}
 	if !sawPV {

@@ -22,6 +22,7 @@ type infoJSON struct {
 	NPS      uint64   `json:"nps"`
 	TimeMS   int64    `json:"timeMs"`
 	PV       []string `json:"pv"`
+	Best     []string `json:"best,omitempty"` // [from, to] of the PV's first move, for the board's arrow
 	CurrMove string   `json:"currmove,omitempty"`
 	CurrNum  int      `json:"currmoveNumber,omitempty"`
 	HashFull int      `json:"hashfull"`
@@ -36,11 +37,14 @@ const infoEvery = 50 * time.Millisecond
 func toInfoJSON(root *chess.Position, in engine.Info) infoJSON {
 	out := infoJSON{Depth: in.Depth, SelDepth: in.SelDepth, Score: in.Score, Mate: in.Mate,
 		Nodes: in.Nodes, NPS: in.NPS, TimeMS: in.Time.Milliseconds(), HashFull: in.HashFull, PV: sanLine(root, in.PV)}
+	if len(in.PV) > 0 {
+		out.Best = []string{in.PV[0].From().String(), in.PV[0].To().String()}
+	}
 	if out.NPS == 0 && in.Time > 0 {
 		out.NPS = uint64(float64(in.Nodes) / in.Time.Seconds())
 	}
 	if in.CurrMove != chess.NoMove {
-		out.CurrMove = sanLine(root, []chess.Move{in.CurrMove})[0:1][0]
+		out.CurrMove = sanLine(root, []chess.Move{in.CurrMove})[0]
 		out.CurrNum = in.CurrMoveNumber
 	}
 	out.White = whiteScore(root.SideToMove(), in.Score, in.Mate).CP

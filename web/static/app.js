@@ -110,6 +110,12 @@ function renderBoard() {
       ? `<circle class="dest" cx="${x + 50}" cy="${y + 50}" r="44" fill="none" stroke="#14532d" stroke-width="7" opacity=".5" pointer-events="none"/>`
       : `<circle class="dest" cx="${x + 50}" cy="${y + 50}" r="14" fill="#14532d" opacity=".5" pointer-events="none"/>`);
   }
+  // While the engine thinks, its best move so far is a green arrow.
+  if (app.think && app.bestArrow) {
+    const [fx, fy] = sqXY(sqIndex(app.bestArrow[0])), [tx, ty] = sqXY(sqIndex(app.bestArrow[1]));
+    out.push(`<line class="bestarrow" x1="${fx + 50}" y1="${fy + 50}" x2="${tx + 50}" y2="${ty + 50}" stroke="#15803d" ` +
+      `stroke-width="12" opacity=".65" marker-end="url(#ah-g)" pointer-events="none"/>`);
+  }
   out.push(attackOverlay());
   if (app.drag && app.drag.pt) {
     out.push(`<g pointer-events="none">${pieceMarkup(app.state.board[app.drag.from], app.drag.pt[0] - 50, app.drag.pt[1] - 50, 100)}</g>`);
@@ -117,6 +123,7 @@ function renderBoard() {
   $("board").innerHTML = `<defs><radialGradient id="checkglow"><stop offset="0" stop-color="#ff2020" stop-opacity=".9"/>` +
     `<stop offset="1" stop-color="#ff2020" stop-opacity="0"/></radialGradient>` +
     `<marker id="ah-w" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#1d4ed8"/></marker>` +
+    `<marker id="ah-g" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3" markerHeight="3" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#15803d"/></marker>` +
     `<marker id="ah-b" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#b91c1c"/></marker></defs>` +
     `<style>.coord{font:14px sans-serif;fill:#5a4630;pointer-events:none}.cnt{font:bold 20px monospace;pointer-events:none}</style>` + out.join("");
 }
@@ -245,6 +252,10 @@ function renderInfo(inf) {
   $("i-nps").textContent = Math.round(inf.nps / 1000).toLocaleString("en") + " kN/s";
   $("i-time").textContent = (inf.timeMs / 1000).toFixed(2) + " s";
   if (inf.currmove) $("i-curr").textContent = inf.currmove + (inf.currmoveNumber ? " (" + inf.currmoveNumber + ")" : "");
+  if (inf.best && app.think) {
+    app.bestArrow = inf.best;
+    renderBoard();
+  }
   if (inf.pv && inf.pv.length && inf.pv[0]) {
     $("i-score").textContent = scoreText(inf.score, inf.mate) + " (" + scoreText(inf.white, 0) + " for White)";
     $("i-pv").textContent = inf.pv.join(" ");
@@ -257,6 +268,7 @@ function startThink() {
   if (app.think) return;
   const es = new EventSource("/api/think?sid=" + encodeURIComponent(SID) + "&turn=" + app.state.turn);
   app.think = es;
+  app.bestArrow = null;
   $("btn-go").textContent = "Move now";
   status("engine thinking…");
   for (const id of ["i-depth", "i-nodes", "i-nps", "i-time", "i-score", "i-curr"]) $(id).textContent = "–";
