@@ -491,8 +491,8 @@ func TestMoveNow(t *testing.T) {
 	defer resp.Body.Close()
 	start := time.Now()
 	for {
-		var ok map[string]bool
-		if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &ok); code == 200 {
+		var answer map[string]any // {"stopped": true} or {"error": ...}
+		if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &answer); code == 200 {
 			break
 		}
 		if time.Since(start) > 3*time.Second {
