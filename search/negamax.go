@@ -186,7 +186,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		quiet := m.IsQuiet()
 		st.move = m
 		u := s.pos.MakeMove(m)
-		givesCheck := s.pos.InCheck()
+		// Only quiet moves are pruned or reduced, so only they need to
+		// know whether they give check (an attack test per move).
+		givesCheck := quiet && s.pos.InCheck()
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake).

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"ox88/chess"
@@ -48,6 +49,7 @@ func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	depth := fs.Int("depth", defaultBenchDepth, "search depth in plies")
 	verbose := fs.Bool("v", false, "print nodes per depth for every position")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: ox88 bench [--depth N] [-v]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour.")
 		fs.PrintDefaults()
@@ -61,6 +63,19 @@ func runBench(args []string) int {
 	if *depth < 1 || *depth > search.MaxPly-8 {
 		fmt.Fprintln(os.Stderr, "ox88 bench: depth must be 1 to", search.MaxPly-8)
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ox88 bench:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "ox88 bench:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	nodes, el := bench(*depth, func(i int, fen string, r search.Result, perDepth []uint64) {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, fen, r.Move, r.Nodes)
