@@ -18,6 +18,8 @@
 #   weakened ox88 (its name gets the settings appended): the way to
 #   calibrate ox88's skill levels against Stockfish's UCI_Elo ladder.
 #   OX88_COMMIT: the commit the binary was built from (for the table).
+#   OVERHEAD=MS sets "Move Overhead" of ox88 and the UCI opponents: on a
+#   loaded machine engines that budget to the last millisecond lose on time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,8 +49,13 @@ if [ -z "${OX88:-}" ]; then
 fi
 commit=${OX88_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 read -r -a ox88opts <<<"${OX88_OPTS:-}"
+# The name says how ox88 was weakened: ox88-UCI_Elo=1600 and the like.
 ox88name=ox88
-for o in "${ox88opts[@]}"; do ox88name="$ox88name-${o#option.}"; done
+for o in "${ox88opts[@]}"; do
+	case "$o" in *=true) ;; *) ox88name="$ox88name-${o#option.}" ;; esac
+done
+overhead=()
+[ -z "${OVERHEAD:-}" ] || overhead=("option.Move Overhead=$OVERHEAD")
 
 # opponent NAME prints the --engine settings of one opponent.
 opponent() {
@@ -74,10 +81,11 @@ for opp in "${opponents[@]}"; do
 	# turned back here, so the settings survive word splitting.
 	read -r -a words <<<"$settings"
 	words=("${words[@]//Skill_Level/Skill Level}")
+	case "$settings" in *proto=uci*) words+=("${overhead[@]}") ;; esac
 	log="$OUT/$opp.log"
 	pgn="$OUT/$opp.pgn"
 	rm -f "$pgn"
-	cmd=("$OX88" match --engine "cmd=$OX88" args=uci "name=$ox88name" "${ox88opts[@]}" --engine "${words[@]}"
+	cmd=("$OX88" match --engine "cmd=$OX88" args=uci "name=$ox88name" "${ox88opts[@]}" "${overhead[@]}" --engine "${words[@]}"
 		--each option.Hash=16 --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY"
 		--openings "$BOOK" --order random --seed 1 --pgnout "$pgn" $EXTRA)
 	echo "== $opp: ${cmd[*]}"
@@ -91,7 +99,7 @@ for opp in "${opponents[@]}"; do
 	faults=$(grep -c 'faults: 0 illegal moves, 0 crashes, 0 stalls' "$log" || true)
 	printf '| %s vs %s | %s | %s / %s / %s | %s | %s | %s | %s | ox88 %s; `%s` |\n' \
 		"$ox88name" "$opp" "$n" "$w" "$d" "$l" "$s" "$e" "$TC" "$start" "$commit" \
-		"scripts/gauntlet.sh $opp (GAMES=$GAMES TC=$TC CONCURRENCY=$CONCURRENCY)" >>"$OUT/table.md"
+		"scripts/gauntlet.sh $opp (GAMES=$GAMES TC=$TC CONCURRENCY=$CONCURRENCY${OX88_OPTS:+ OX88_OPTS=$OX88_OPTS}${OVERHEAD:+ OVERHEAD=$OVERHEAD})" >>"$OUT/table.md"
 	[ "$faults" = 2 ] || echo "warning: $opp: faults reported, see $log" >&2
 done
 echo "rows appended to $OUT/table.md"
