@@ -11,7 +11,6 @@ const (
 	TermPawnStructure Term = iota // doubled and isolated pawns
 	TermPassedPawns               // passed pawn bonus by rank
 	TermMobility                  // squares reached by minor and major pieces
-	TermKingAttack                // attacks next to the enemy king
 	TermShelter                   // pawns in front of the castled king
 	TermBishopPair                // two bishops
 	TermRookFiles                 // rooks on open and half-open files
@@ -21,7 +20,7 @@ const (
 )
 
 // termNames are the names Term.String returns.
-var termNames = [numTerms]string{"pawns", "passed", "mobility", "kingattack", "shelter", "bishoppair", "rookfiles", "mopup", "tempo"}
+var termNames = [numTerms]string{"pawns", "passed", "mobility", "shelter", "bishoppair", "rookfiles", "mopup", "tempo"}
 
 func (t Term) String() string {
 	if t < numTerms {
@@ -140,12 +139,10 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 	return s
 }
 
-// pieces scores side c's minor and major pieces (mobility, king attack,
-// rooks on open files, the bishop pair) and its king's pawn shield.
+// pieces scores side c's minor and major pieces (mobility, rooks on open
+// files, the bishop pair) and its king's pawn shield.
 func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
 	var s, files chess.Score
-	enemyKing := pos.KingSquare(c ^ 1)
-	kingAttacks := 0
 	for _, from := range pos.Squares(c) {
 		pc := pos.At(from)
 		switch pc.Kind() {
@@ -157,20 +154,15 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 					if t := pos.At(to); t == chess.Empty || t.Color() != c {
 						n++
 					}
-					if nearKing[int(to)-int(enemyKing)+119] {
-						kingAttacks++
-					}
 				}
 			}
 			s += knightMobility * chess.Score(n-knightMobilityBase)
 		case chess.Bishop:
-			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+			n := slide(pos, from, c, bishopSteps[:])
 			s += bishopMobility * chess.Score(n-bishopMobilityBase)
-			kingAttacks += a
 		case chess.Rook:
-			n, a := slide(pos, from, c, rookSteps[:], enemyKing)
+			n := slide(pos, from, c, rookSteps[:])
 			s += rookMobility * chess.Score(n-rookMobilityBase)
-			kingAttacks += a
 			f := from.File() + 1
 			if on(TermRookFiles) && pawns[c].count[f] == 0 {
 				if pawns[c^1].count[f] == 0 {
@@ -180,19 +172,14 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 				}
 			}
 		case chess.Queen:
-			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
-			n2, a2 := slide(pos, from, c, rookSteps[:], enemyKing)
-			s += queenMobility * chess.Score(n+n2-queenMobilityBase)
-			kingAttacks += a + a2
+			n := slide(pos, from, c, bishopSteps[:]) + slide(pos, from, c, rookSteps[:])
+			s += queenMobility * chess.Score(n-queenMobilityBase)
 		}
 	}
 	if !on(TermMobility) {
-		s = 0 // the loop above also finds the king attacks; drop its mobility
+		s = 0
 	}
 	s += files
-	if on(TermKingAttack) && pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
-		s += chess.S(kingAttackWeight[min(kingAttacks, len(kingAttackWeight)-1)], 0)
-	}
 	if on(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
 		s += bishopPair
 	}
@@ -203,13 +190,10 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 }
 
 // slide counts the squares a slider on from reaches along steps (empty or
-// enemy-occupied) and how many of them lie next to the enemy king.
-func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.Square, enemyKing chess.Square) (n, attacks int) {
+// enemy-occupied).
+func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.Square) (n int) {
 	for _, d := range steps {
 		for to := from + d; to.OnBoard(); to += d {
-			if nearKing[int(to)-int(enemyKing)+119] {
-				attacks++
-			}
 			t := pos.At(to)
 			if t == chess.Empty {
 				n++
@@ -221,7 +205,7 @@ func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.
 			break
 		}
 	}
-	return n, attacks
+	return n
 }
 
 // shelter scores the pawns in front of side c's king when it stands on its
