@@ -11,7 +11,6 @@ const (
 	TermPawnStructure Term = iota // doubled and isolated pawns
 	TermPassedPawns               // passed pawn bonus by rank
 	TermMobility                  // squares reached by minor and major pieces
-	TermShelter                   // pawns in front of the castled king
 	TermBishopPair                // two bishops
 	TermRookFiles                 // rooks on open and half-open files
 	TermMopUp                     // bare king to the edge
@@ -20,7 +19,7 @@ const (
 )
 
 // termNames are the names Term.String returns.
-var termNames = [numTerms]string{"pawns", "passed", "mobility", "shelter", "bishoppair", "rookfiles", "mopup", "tempo"}
+var termNames = [numTerms]string{"pawns", "passed", "mobility", "bishoppair", "rookfiles", "mopup", "tempo"}
 
 func (t Term) String() string {
 	if t < numTerms {
@@ -73,8 +72,8 @@ func (pf *pawnFiles) init() {
 
 // terms returns the evaluation terms that are not kept incrementally, for
 // White (Black's terms subtracted). They read the board through the piece
-// lists: pawn structure and passed pawns, mobility, king attack and shelter,
-// bishop pair, rooks on open files, and the mop-up of bare kings.
+// lists: pawn structure and passed pawns, mobility, bishop pair, rooks on
+// open files, and the mop-up of bare kings.
 func terms(pos *chess.Position) chess.Score {
 	var pawns [2]pawnFiles
 	pawns[0].init()
@@ -139,8 +138,8 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 	return s
 }
 
-// pieces scores side c's minor and major pieces (mobility, rooks on open
-// files, the bishop pair) and its king's pawn shield.
+// pieces scores side c's minor and major pieces: mobility, rooks on open
+// files, the bishop pair.
 func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
 	var s, files chess.Score
 	for _, from := range pos.Squares(c) {
@@ -183,9 +182,6 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 	if on(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
 		s += bishopPair
 	}
-	if on(TermShelter) {
-		s += shelter(pos, c)
-	}
 	return s
 }
 
@@ -206,32 +202,6 @@ func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.
 		}
 	}
 	return n
-}
-
-// shelter scores the pawns in front of side c's king when it stands on its
-// first rank off the centre files (castled, or where castling would put it).
-func shelter(pos *chess.Position, c chess.Color) chess.Score {
-	k := pos.KingSquare(c)
-	home, fwd := 0, chess.Square(16)
-	if c == chess.Black {
-		home, fwd = 7, 0xf0
-	}
-	if k.Rank() != home || (k.File() >= 3 && k.File() <= 4) {
-		return 0
-	}
-	pawn := chess.MakePiece(c, chess.Pawn)
-	var s chess.Score
-	for df := -1; df <= 1; df++ {
-		f := k.File() + df
-		if f < 0 || f > 7 {
-			continue
-		}
-		sq := chess.NewSquare(f, home) + fwd
-		if pos.At(sq) == pawn || pos.At(sq+fwd) == pawn {
-			s += shieldPawn
-		}
-	}
-	return s
 }
 
 // mopUp returns the bonus (White's view) for the side whose opponent has a
