@@ -40,7 +40,7 @@ var benchFENs = []string{
 }
 
 // defaultBenchDepth is the depth of `ox88 bench`.
-const defaultBenchDepth = 11
+const defaultBenchDepth = 12
 
 // benchHashMB is the table size of the bench (fresh for every position).
 const benchHashMB = 16
