@@ -99,7 +99,7 @@ for opp in "${opponents[@]}"; do
 	faults=$(grep -c 'faults: 0 illegal moves, 0 crashes, 0 stalls' "$log" || true)
 	printf '| %s vs %s | %s | %s / %s / %s | %s | %s | %s | %s | ox88 %s; `%s` |\n' \
 		"$ox88name" "$opp" "$n" "$w" "$d" "$l" "$s" "$e" "$TC" "$start" "$commit" \
-		"scripts/gauntlet.sh $opp (GAMES=$GAMES TC=$TC CONCURRENCY=$CONCURRENCY${OX88_OPTS:+ OX88_OPTS=$OX88_OPTS}${OVERHEAD:+ OVERHEAD=$OVERHEAD})" >>"$OUT/table.md"
+		"scripts/gauntlet.sh $opp (GAMES=$GAMES TC=$TC CONCURRENCY=$CONCURRENCY${OX88_OPTS:+ OX88_OPTS=$OX88_OPTS}${OVERHEAD:+ OVERHEAD=$OVERHEAD}${EXTRA:+ EXTRA=$EXTRA})" >>"$OUT/table.md"
 	[ "$faults" = 2 ] || echo "warning: $opp: faults reported, see $log" >&2
 done
 echo "rows appended to $OUT/table.md"
