@@ -57,3 +57,18 @@ func TestSolve(t *testing.T) {
 		t.Errorf("failure not printed:\n%s", out)
 	}
 }
+
+// FuzzParseEPDTest feeds arbitrary lines to the EPD test parser: it must
+// return an error or a test with a position and at least one move, never
+// panic.
+func FuzzParseEPDTest(f *testing.F) {
+	f.Add(`2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";`)
+	f.Add(`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - am Rd7 Kf1; bm Rd8#;`)
+	f.Add(`8/8/8/8 w - - bm`)
+	f.Fuzz(func(t *testing.T, line string) {
+		tc, err := parseEPDTest(line)
+		if err == nil && (tc.pos == nil || len(tc.best)+len(tc.avoid) == 0) {
+			t.Fatalf("%q: no error but %+v", line, tc)
+		}
+	})
+}
