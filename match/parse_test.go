@@ -1,6 +1,8 @@
 package match
 
 import (
+	"bytes"
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -217,4 +219,25 @@ func FuzzEngineOutput(f *testing.F) {
 			parseThinking(fs, &si)
 		}
 	})
+}
+
+func TestPad2(t *testing.T) {
+	for in, want := range map[string]string{"0": "00", "5": "05", "0.5": "00.5", "10": "10", "12.25": "12.25"} {
+		if got := pad2(in); got != want {
+			t.Errorf("pad2(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMainExitStatus(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Main(context.Background(), []string{"-h"}, &out, &errOut, nil); code != 0 || !strings.Contains(out.String(), "usage: ox88 match") {
+		t.Errorf("-h: status %d, output %q", code, out.String())
+	}
+	for _, args := range [][]string{{"--engine", "cmd=a"}, {"--bogus"}, {"--engine", "cmd=a", "--engine", "cmd=b"}} {
+		errOut.Reset()
+		if code := Main(context.Background(), args, &out, &errOut, nil); code != 2 || errOut.Len() == 0 {
+			t.Errorf("%q: status %d, stderr %q; want 2 and a message", args, code, errOut.String())
+		}
+	}
 }
