@@ -19,11 +19,13 @@ import (
 // stockfishBinary judges legality with a move generator that is not ours.
 const stockfishBinary = "/usr/games/stockfish"
 
-// selfPlayOverheadMS is the Move Overhead the soak test sets. On the
-// shared 2-core machine (load average 6 to 12 while it was measured) the
-// time from "go" to the engine's first line was 1 ms at the median, 31 ms
-// at the 99th percentile and up to 277 ms: scheduling, not search. With the
-// default of 10 ms, 12 of 200 games at 1+0.01 were lost on time that way.
+// selfPlayOverheadMS is the Move Overhead the soak test sets: a reserve
+// against time the engine cannot see. On the shared 2-core machine (load
+// average 6 to 12) the time from "go" to the engine's first line was 1 ms
+// at the median, 31 ms at the 99th percentile and up to 277 ms: scheduling,
+// not search. Neither this reserve nor the default 10 ms saved every game
+// from such stalls there (docs/chapters/protocols.md, section 5, has the
+// runs); a quiet machine is the real remedy.
 const selfPlayOverheadMS = 100
 
 // TestSelfPlayLegal is the soak test of the protocol issue: ox88 against
