@@ -435,3 +435,38 @@ func TestServeEndsOfLines(t *testing.T) {
 		t.Errorf("output:\n%s", got)
 	}
 }
+
+// TestCurrMove: currmove lines come only after the first second.
+func TestCurrMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 1.5 s")
+	}
+	currmove := regexp.MustCompile(`^info depth \d+ currmove [a-h][1-8][a-h][1-8][nbrq]? currmovenumber \d+$`)
+	s := newSession(t)
+	start := time.Now()
+	s.send("position startpos", "go movetime 1500")
+	seen := 0
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case l := <-s.lines:
+			if strings.HasPrefix(l, "bestmove") {
+				if seen == 0 {
+					t.Error("no currmove line in a 1.5 s search")
+				}
+				return
+			}
+			if strings.Contains(l, "currmove") {
+				seen++
+				if !currmove.MatchString(l) {
+					t.Errorf("bad currmove line %q", l)
+				}
+				if d := time.Since(start); d < currMoveDelay {
+					t.Errorf("currmove after %v, before the first second", d)
+				}
+			}
+		case <-deadline:
+			t.Fatal("no bestmove within 5s of go movetime 1500")
+		}
+	}
+}
