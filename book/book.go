@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"sync"
+	"time"
 
 	"ox88/chess"
 )
@@ -68,16 +69,22 @@ func FromBytes(data []byte) (*Book, error) {
 			return nil, fmt.Errorf("entry %d is out of key order: not a Polyglot book", i/EntrySize)
 		}
 	}
-	return &Book{data: data, rng: rand.New(rand.NewPCG(1, 2))}, nil
+	b := &Book{data: data}
+	b.Seed(uint64(time.Now().UnixNano())) // a new game, a new choice; Seed to repeat
+	return b, nil
 }
 
 // Len returns the number of entries in the book.
 func (b *Book) Len() int { return len(b.data) / EntrySize }
 
+// seedStream is PCG's second seed word, derived from the seed with the
+// golden-ratio constant so that nearby seeds give unrelated streams.
+const seedStream = 0x9e3779b97f4a7c15
+
 // Seed makes Probe's random choices repeat: the same seed, the same moves.
 func (b *Book) Seed(seed uint64) {
 	b.mu.Lock()
-	b.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	b.rng = rand.New(rand.NewPCG(seed, seed^seedStream))
 	b.mu.Unlock()
 }
 
