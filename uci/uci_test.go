@@ -470,3 +470,20 @@ func TestCurrMove(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiPV: with MultiPV 3 each depth reports three lines, numbered.
+func TestMultiPV(t *testing.T) {
+	s := newSession(t)
+	s.send("setoption name MultiPV value 3", "position startpos", "go depth 5")
+	line, before := s.expect("bestmove", 10*time.Second)
+	checkBestmove(t, line, before, chess.StartFEN)
+	var last []string // the multipv numbers at depth 5
+	for _, l := range before {
+		if fullInfo.MatchString(l) && strings.HasPrefix(l, "info depth 5 ") {
+			last = append(last, strings.Fields(l)[6])
+		}
+	}
+	if strings.Join(last, " ") != "1 2 3" {
+		t.Errorf("depth 5 lines have multipv %q, want 1 2 3", last)
+	}
+}
