@@ -405,7 +405,7 @@ func FuzzSession(f *testing.F) {
 			return
 		}
 		var out bytes.Buffer
-		srv := NewServer(engine.New(), &syncBuffer{b: &out})
+		srv := NewServer(engine.New(), &syncBuffer{B: &out})
 		done := make(chan struct{})
 		go func() {
 			srv.Serve(strings.NewReader(input))

@@ -335,7 +335,7 @@ func FuzzSession(f *testing.F) {
 		if strings.Contains(strings.ToLower(input), "memory") {
 			return // the hash size is not this target's business
 		}
-		srv := NewServer(engine.New(), &syncBuffer{b: &bytes.Buffer{}})
+		srv := NewServer(engine.New(), &syncBuffer{B: &bytes.Buffer{}})
 		done := make(chan struct{})
 		go func() {
 			srv.Serve(strings.NewReader(input))

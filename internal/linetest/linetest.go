@@ -1,0 +1,128 @@
+// Package linetest drives a line-based protocol server (UCI, xboard) through
+// a pipe, as a GUI would, and hands its output back line by line. It is the
+// shared harness of the protocol packages' tests.
+package linetest
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Session is one conversation with a server.
+type Session struct {
+	T     *testing.T
+	In    *io.PipeWriter // what the GUI writes
+	Lines chan string    // what the server wrote, a line at a time
+	done  chan error
+}
+
+// lineWriter turns a server's writes into lines on a channel.
+type lineWriter struct {
+	mu      sync.Mutex
+	partial string
+	lines   chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.partial += string(p)
+	for {
+		i := strings.IndexByte(w.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		w.lines <- w.partial[:i]
+		w.partial = w.partial[i+1:]
+	}
+}
+
+// Start makes the server's output writer, asks newServe for the serve
+// function of a server writing there, and runs it on the session's input.
+// The session closes when the test ends.
+func Start(t *testing.T, newServe func(out io.Writer) func(in io.Reader) error) *Session {
+	t.Helper()
+	pr, pw := io.Pipe()
+	s := &Session{T: t, In: pw, Lines: make(chan string, 1<<16), done: make(chan error, 1)}
+	serve := newServe(&lineWriter{lines: s.Lines})
+	go func() { s.done <- serve(pr) }()
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// Send writes input lines (each given line gets a "\n").
+func (s *Session) Send(lines ...string) {
+	s.T.Helper()
+	if _, err := io.WriteString(s.In, strings.Join(lines, "\n")+"\n"); err != nil {
+		s.T.Fatalf("send: %v", err)
+	}
+}
+
+// Expect waits up to d for a line starting with prefix and returns it with
+// the lines that came before it.
+func (s *Session) Expect(prefix string, d time.Duration) (string, []string) {
+	s.T.Helper()
+	var before []string
+	timeout := time.After(d)
+	for {
+		select {
+		case l := <-s.Lines:
+			if strings.HasPrefix(l, prefix) {
+				return l, before
+			}
+			before = append(before, l)
+		case <-timeout:
+			s.T.Fatalf("no %q line within %v; got %q", prefix, d, before)
+			return "", nil
+		}
+	}
+}
+
+// Quiet checks that no line starting with prefix arrives within d, and
+// returns the lines that did.
+func (s *Session) Quiet(prefix string, d time.Duration) []string {
+	s.T.Helper()
+	var got []string
+	timeout := time.After(d)
+	for {
+		select {
+		case l := <-s.Lines:
+			if strings.HasPrefix(l, prefix) {
+				s.T.Fatalf("unexpected %q (after %q)", l, got)
+			}
+			got = append(got, l)
+		case <-timeout:
+			return got
+		}
+	}
+}
+
+// Close ends the input and waits for the server to return.
+func (s *Session) Close() {
+	s.In.Close()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.T.Errorf("Serve: %v", err)
+		}
+		s.done <- nil // Close is idempotent
+	case <-time.After(5 * time.Second):
+		s.T.Fatal("Serve did not return within 5s of the end of input")
+	}
+}
+
+// SyncBuffer is a bytes.Buffer safe for a server's two writers.
+type SyncBuffer struct {
+	mu sync.Mutex
+	B  *bytes.Buffer
+}
+
+func (w *SyncBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.B.Write(p)
+}
