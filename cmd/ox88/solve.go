@@ -91,6 +91,7 @@ func runSolve(args []string) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	movetime := fs.Int("movetime", 0, "milliseconds per position (default 1000 unless --nodes)")
 	nodes := fs.Uint64("nodes", 0, "nodes per position (reproducible on a busy machine)")
+	hash := fs.Int("hash", solveHashMB, "transposition table size in MiB")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: ox88 solve FILE.epd [--movetime MS | --nodes N]\n\nSearches every bm/am position; prints each failure; last line: solved K of N.")
 		fs.PrintDefaults()
@@ -125,7 +126,11 @@ func runSolve(args []string) int {
 		fmt.Fprintln(os.Stderr, "ox88 solve:", err)
 		return 1
 	}
-	s := search.NewSearcher(solveHashMB)
+	if *hash < 1 {
+		fmt.Fprintln(os.Stderr, "ox88 solve: --hash must be at least 1")
+		return 2
+	}
+	s := search.NewSearcher(*hash)
 	solved := 0
 	for _, t := range tests {
 		s.Clear()
