@@ -114,11 +114,16 @@ func TestNormalMatchAndPGN(t *testing.T) {
 		PGN:       &pgn,
 		Telemetry: true,
 	}
-	cfg.Engines[1].Options = []Option{{"Resign", "0"}}
+	// The fake xboard engine exits on an option it did not declare, as
+	// HoiChess does: the runner must send Resign and hold back Hash.
+	cfg.Engines[1].Options = []Option{{"Resign", "0"}, {"Hash", "16"}}
 	res, out := runFake(t, cfg)
 	_ = dir
 	if res.Games != 4 || res.Pairings[0].Tally.Pairs() != 2 {
 		t.Fatalf("games %d pairs %d\n%s", res.Games, res.Pairings[0].Tally.Pairs(), out)
+	}
+	if f := res.Pairings[0].Faults; f != [2]FaultCount{} {
+		t.Errorf("faults %+v\n%s", f, out)
 	}
 	text := pgn.String()
 	for _, want := range []string{

@@ -22,8 +22,9 @@ type xboardPlayer struct {
 	p        *process
 	timeout  time.Duration
 	features map[string]string
-	sent     int  // moves of the current game the engine knows
-	forced   bool // the engine is in force mode
+	options  map[string]bool // the options the engine declared
+	sent     int             // moves of the current game the engine knows
+	forced   bool            // the engine is in force mode
 	pingN    int
 	broken   bool
 }
@@ -38,7 +39,7 @@ func startXboard(ctx context.Context, cfg *EngineConfig, timeout time.Duration, 
 	if err != nil {
 		return nil, err
 	}
-	x := &xboardPlayer{cfg: cfg, p: p, timeout: timeout, features: map[string]string{}}
+	x := &xboardPlayer{cfg: cfg, p: p, timeout: timeout, features: map[string]string{}, options: map[string]bool{}}
 	p.send("xboard")
 	p.send("protover 2")
 	wait := featureWait
@@ -58,6 +59,11 @@ func startXboard(ctx context.Context, cfg *EngineConfig, timeout time.Duration, 
 		}
 		for _, kv := range parseFeatures(strings.TrimPrefix(line, "feature ")) {
 			x.features[kv[0]] = kv[1]
+			if kv[0] == "option" {
+				// "NAME -type ...": the engine declares an option.
+				name, _, _ := strings.Cut(kv[1], " -")
+				x.options[strings.TrimSpace(name)] = true
+			}
 			if kv[0] == "done" {
 				if kv[1] == "1" {
 					done = true
@@ -70,6 +76,12 @@ func startXboard(ctx context.Context, cfg *EngineConfig, timeout time.Duration, 
 		}
 	}
 	for _, o := range cfg.Options {
+		// Some engines exit on an option they do not know (HoiChess:
+		// "Illegal option"), so only declared options are sent.
+		if !x.options[o.Name] {
+			fmt.Fprintf(stderrSink, "ox88 match: engine %s does not declare option %q; not sent\n", cfg.Name, o.Name)
+			continue
+		}
 		p.send("option %s=%s", o.Name, o.Value)
 	}
 	return x, nil

@@ -57,17 +57,19 @@ done
 overhead=()
 [ -z "${OVERHEAD:-}" ] || overhead=("option.Move Overhead=$OVERHEAD")
 
-# opponent NAME prints the --engine settings of one opponent.
+# opponent NAME prints the --engine settings of one opponent. Hash goes to
+# the UCI engines only: an xboard engine may quit on an option it does not
+# know (the runner holds back undeclared xboard options anyway).
 opponent() {
 	case "$1" in
 	fairymax) echo "cmd=/usr/games/fairymax name=fairymax proto=xboard" ;;
 	hoichess) echo "cmd=/usr/games/hoichess name=hoichess proto=xboard" ;;
 	phalanx) echo "cmd=/usr/games/phalanx name=phalanx proto=xboard" ;;
-	gnuchess) echo "cmd=/usr/games/gnuchess args=--uci name=gnuchess proto=uci" ;;
-	glaurung) echo "cmd=/usr/games/glaurung name=glaurung proto=uci option.Threads=1" ;;
-	toga2) echo "cmd=/usr/games/toga2 name=toga2 proto=uci" ;;
-	sf[0-9]*) echo "cmd=/usr/games/stockfish name=stockfish-elo${1#sf} proto=uci option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=${1#sf}" ;;
-	sfskill4) echo "cmd=/usr/games/stockfish name=stockfish-skill4 proto=uci option.Threads=1 option.Skill_Level=4" ;;
+	gnuchess) echo "cmd=/usr/games/gnuchess args=--uci name=gnuchess proto=uci option.Hash=16" ;;
+	glaurung) echo "cmd=/usr/games/glaurung name=glaurung proto=uci option.Threads=1 option.Hash=16" ;;
+	toga2) echo "cmd=/usr/games/toga2 name=toga2 proto=uci option.Hash=16" ;;
+	sf[0-9]*) echo "cmd=/usr/games/stockfish name=stockfish-elo${1#sf} proto=uci option.Threads=1 option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=${1#sf}" ;;
+	sfskill4) echo "cmd=/usr/games/stockfish name=stockfish-skill4 proto=uci option.Threads=1 option.Hash=16 option.Skill_Level=4" ;;
 	*) echo "unknown opponent $1" >&2; return 1 ;;
 	esac
 }
@@ -85,8 +87,8 @@ for opp in "${opponents[@]}"; do
 	log="$OUT/$opp.log"
 	pgn="$OUT/$opp.pgn"
 	rm -f "$pgn"
-	cmd=("$OX88" match --engine "cmd=$OX88" args=uci "name=$ox88name" "${ox88opts[@]}" "${overhead[@]}" --engine "${words[@]}"
-		--each option.Hash=16 --tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY"
+	cmd=("$OX88" match --engine "cmd=$OX88" args=uci "name=$ox88name" option.Hash=16 "${ox88opts[@]}" "${overhead[@]}" --engine "${words[@]}"
+		--tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY"
 		--openings "$BOOK" --order random --seed 1 --pgnout "$pgn" $EXTRA)
 	echo "== $opp: ${cmd[*]}"
 	start=$(date -u +%Y-%m-%d)

@@ -171,7 +171,14 @@ func (e *fake) spawn() {
 func (e *fake) xboard(f []string) (bool, int) {
 	switch f[0] {
 	case "protover":
-		e.say(`feature myname="fake xboard" setboard=1 usermove=1 ping=1 san=0 done=1`)
+		e.say(`feature myname="fake xboard" setboard=1 usermove=1 ping=1 san=0`)
+		e.say(`feature option="Resign -check 0" done=1`)
+	case "option":
+		// Like HoiChess, exit on an option that was not declared.
+		if name, _, _ := strings.Cut(strings.Join(f[1:], " "), "="); name != "Resign" {
+			e.say("Illegal option: %s", name)
+			return true, 1
+		}
 	case "new":
 		e.moves = 0
 		e.pos = *chess.StartPosition()
