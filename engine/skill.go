@@ -59,17 +59,16 @@ func SkillForElo(elo int) int {
 // SkillElo returns the estimated rating of level.
 func SkillElo(level int) int { return skillElo[min(max(level, 1), MaxSkill)] }
 
-// Weak-move choice constants.
-const (
-	winningScore  = 400 // above this the margin shrinks: convert, do not dither
-	winningDivide = 4   // ... to this fraction
-)
+// winningScore: above this the weak levels stop choosing among near-best
+// moves and play the best they found, so that a won game is won (a random
+// walk among "still winning" moves in KR v K runs into the fifty-move rule).
+const winningScore = 400
 
 // chooseWeakMove picks, among the search's lines, one that scores within the
 // level's margin of the best, favouring the better ones: a line at the
 // best score is margin+1 times as likely as one at the edge. A mate for the
-// side to move is always played, and when clearly winning the margin
-// shrinks so that won games are won.
+// side to move is always played, and so is the best move when clearly
+// winning, so that won games are won.
 func (e *Engine) chooseWeakMove(lines []search.Line, lvl skillLevel) chess.Move {
 	best := lines[0].Score
 	if search.IsMate(best) && best > 0 {
@@ -77,7 +76,7 @@ func (e *Engine) chooseWeakMove(lines []search.Line, lvl skillLevel) chess.Move 
 	}
 	margin := lvl.margin
 	if best > winningScore {
-		margin /= winningDivide
+		return lines[0].Move
 	}
 	total := 0
 	for _, l := range lines {

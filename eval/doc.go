@@ -7,8 +7,9 @@
 // chess.SetPieceSquareTable when this package starts, and make/unmake add
 // and subtract entries as pieces move, so reading it costs nothing. The
 // second part is recomputed at every call (terms.go): pawn structure and
-// passed pawns, mobility, the bishop pair, rooks on open files, and the
-// mop-up that drives a bare king to the edge.
+// passed pawns, mobility, attacks next to the enemy king, the king's pawn
+// shield, the bishop pair, rooks on open files, and the mop-up that drives
+// a bare king to the edge.
 //
 //	Evaluate = blend(PieceSquareTotal + terms + tempo, phase)   (White's view)
 //	           negated when Black is to move

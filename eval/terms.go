@@ -11,6 +11,8 @@ const (
 	TermPawnStructure Term = iota // doubled and isolated pawns
 	TermPassedPawns               // passed pawn bonus by rank
 	TermMobility                  // squares reached by minor and major pieces
+	TermKingAttack                // attacks next to the enemy king
+	TermShelter                   // pawns in front of the castled king
 	TermBishopPair                // two bishops
 	TermRookFiles                 // rooks on open and half-open files
 	TermMopUp                     // bare king to the edge
@@ -19,7 +21,7 @@ const (
 )
 
 // termNames are the names Term.String returns.
-var termNames = [numTerms]string{"pawns", "passed", "mobility", "bishoppair", "rookfiles", "mopup", "tempo"}
+var termNames = [numTerms]string{"pawns", "passed", "mobility", "kingattack", "shelter", "bishoppair", "rookfiles", "mopup", "tempo"}
 
 func (t Term) String() string {
 	if t < numTerms {
@@ -72,8 +74,8 @@ func (pf *pawnFiles) init() {
 
 // terms returns the evaluation terms that are not kept incrementally, for
 // White (Black's terms subtracted). They read the board through the piece
-// lists: pawn structure and passed pawns, mobility, bishop pair, rooks on
-// open files, and the mop-up of bare kings.
+// lists: pawn structure and passed pawns, mobility, king attack and shelter,
+// bishop pair, rooks on open files, and the mop-up of bare kings.
 func terms(pos *chess.Position) chess.Score {
 	var pawns [2]pawnFiles
 	pawns[0].init()
@@ -138,10 +140,12 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 	return s
 }
 
-// pieces scores side c's minor and major pieces: mobility, rooks on open
-// files, the bishop pair.
+// pieces scores side c's minor and major pieces (mobility, king attack,
+// rooks on open files, the bishop pair) and its king's pawn shield.
 func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
 	var s, files chess.Score
+	enemyKing := pos.KingSquare(c ^ 1)
+	kingAttacks := 0
 	for _, from := range pos.Squares(c) {
 		pc := pos.At(from)
 		switch pc.Kind() {
@@ -153,15 +157,20 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 					if t := pos.At(to); t == chess.Empty || t.Color() != c {
 						n++
 					}
+					if nearKing[int(to)-int(enemyKing)+119] {
+						kingAttacks++
+					}
 				}
 			}
 			s += knightMobility * chess.Score(n-knightMobilityBase)
 		case chess.Bishop:
-			n := slide(pos, from, c, bishopSteps[:])
+			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
 			s += bishopMobility * chess.Score(n-bishopMobilityBase)
+			kingAttacks += a
 		case chess.Rook:
-			n := slide(pos, from, c, rookSteps[:])
+			n, a := slide(pos, from, c, rookSteps[:], enemyKing)
 			s += rookMobility * chess.Score(n-rookMobilityBase)
+			kingAttacks += a
 			f := from.File() + 1
 			if on(TermRookFiles) && pawns[c].count[f] == 0 {
 				if pawns[c^1].count[f] == 0 {
@@ -171,25 +180,36 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 				}
 			}
 		case chess.Queen:
-			n := slide(pos, from, c, bishopSteps[:]) + slide(pos, from, c, rookSteps[:])
-			s += queenMobility * chess.Score(n-queenMobilityBase)
+			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+			n2, a2 := slide(pos, from, c, rookSteps[:], enemyKing)
+			s += queenMobility * chess.Score(n+n2-queenMobilityBase)
+			kingAttacks += a + a2
 		}
 	}
 	if !on(TermMobility) {
-		s = 0
+		s = 0 // the loop above also finds the king attacks; drop its mobility
 	}
 	s += files
+	if on(TermKingAttack) && pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
+		s += chess.S(kingAttackWeight[min(kingAttacks, len(kingAttackWeight)-1)], 0)
+	}
 	if on(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
 		s += bishopPair
+	}
+	if on(TermShelter) {
+		s += shelter(pos, c)
 	}
 	return s
 }
 
 // slide counts the squares a slider on from reaches along steps (empty or
-// enemy-occupied).
-func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.Square) (n int) {
+// enemy-occupied) and how many of them lie next to the enemy king.
+func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.Square, enemyKing chess.Square) (n, attacks int) {
 	for _, d := range steps {
 		for to := from + d; to.OnBoard(); to += d {
+			if nearKing[int(to)-int(enemyKing)+119] {
+				attacks++
+			}
 			t := pos.At(to)
 			if t == chess.Empty {
 				n++
@@ -201,7 +221,33 @@ func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.
 			break
 		}
 	}
-	return n
+	return n, attacks
+}
+
+// shelter scores the pawns in front of side c's king when it stands on its
+// first rank off the centre files (castled, or where castling would put it).
+func shelter(pos *chess.Position, c chess.Color) chess.Score {
+	k := pos.KingSquare(c)
+	home, fwd := 0, chess.Square(16)
+	if c == chess.Black {
+		home, fwd = 7, 0xf0
+	}
+	if k.Rank() != home || (k.File() >= 3 && k.File() <= 4) {
+		return 0
+	}
+	pawn := chess.MakePiece(c, chess.Pawn)
+	var s chess.Score
+	for df := -1; df <= 1; df++ {
+		f := k.File() + df
+		if f < 0 || f > 7 {
+			continue
+		}
+		sq := chess.NewSquare(f, home) + fwd
+		if pos.At(sq) == pawn || pos.At(sq+fwd) == pawn {
+			s += shieldPawn
+		}
+	}
+	return s
 }
 
 // mopUp returns the bonus (White's view) for the side whose opponent has a
