@@ -15,7 +15,7 @@
 //	                                   info depth 1 seldepth 1 multipv 1 score cp 30 nodes 21 nps ... pv e7e5
 //	                                   ...
 //	isready                            readyok           (at once, mid-search)
-//	                                   info string material +0 positional +18
+//	                                   info string material +0 positional +18 tthits 12
 //	                                   bestmove e7e5 ponder g1f3
 //	quit
 //

@@ -29,8 +29,12 @@ type search struct {
 	finished bool // the engine reported its result
 	emitted  bool // bestmove is written
 	infoSent bool // a full info line is written
-	result   engine.Result
-	done     chan struct{} // closed after bestmove is written
+	// telemetry is the last exact first-line report printed: the info
+	// string after the search speaks of the same iteration as the last
+	// score the GUI saw (the result may come from an unfinished deeper one).
+	telemetry engine.Info
+	result    engine.Result
+	done      chan struct{} // closed after bestmove is written
 }
 
 // goCmd handles "go ...": parse the limits, end the previous search, set
@@ -191,6 +195,9 @@ func (s *Server) info(i engine.Info) {
 		return
 	}
 	st.infoSent = true
+	if i.MultiPV <= 1 && i.Bound == engine.Exact {
+		st.telemetry = i
+	}
 	s.println(FormatInfo(i))
 }
 
@@ -243,11 +250,13 @@ func (s *Server) emit(st *search) {
 			i.PV = []chess.Move{r.Move}
 		}
 		s.println(FormatInfo(i))
+		st.telemetry = i
 	}
 	if r.FromBook {
 		s.printf("info string book move %s\n", r.Move)
 	} else {
-		s.printf("info string material %+d positional %+d\n", r.Info.Material, r.Info.Positional)
+		t := st.telemetry
+		s.printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional, t.TTHits)
 	}
 	line := "bestmove " + r.Move.String()
 	if r.Ponder != chess.NoMove && legalAfter(&st.pos, r.Move, r.Ponder) {
