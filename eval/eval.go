@@ -15,7 +15,7 @@ const (
 
 // Named terms that are not incremental (middlegame, endgame halves). Each
 // was measured by fixed-node self-play (search/ab_test.go) and on the WAC
-// suite; see docs/chapters/eval.md for the numbers and the decisions. The
+// suite; see docs/ENGINE.md, Part II for the numbers and the decisions. The
 // pawn shield and the king-attack count showed no effect in games (+2 and
 // -5 Elo, +-40) but the engine solves more WAC positions with both (289 of
 // 300 at a million nodes, 286 without), so they stay.

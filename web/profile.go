@@ -48,7 +48,7 @@ type componentRule struct {
 }
 
 // componentRules is the function-to-component mapping, documented in
-// docs/chapters/web.md. Adjust it here when functions are renamed.
+// docs/ENGINE.md, Part VII. Adjust it here when functions are renamed.
 var componentRules = []componentRule{
 	// Pass-through helpers: charged to their caller.
 	{"", "ox88/chess.(*Position).At"},

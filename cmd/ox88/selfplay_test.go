@@ -24,7 +24,7 @@ const stockfishBinary = "/usr/games/stockfish"
 // average 6 to 12) the time from "go" to the engine's first line was 1 ms
 // at the median, 31 ms at the 99th percentile and up to 277 ms: scheduling,
 // not search. Neither this reserve nor the default 10 ms saved every game
-// from such stalls there (docs/chapters/protocols.md, section 5, has the
+// from such stalls there (docs/ENGINE.md, Part IV, section 5, has the
 // runs); a quiet machine is the real remedy.
 const selfPlayOverheadMS = 100
 
