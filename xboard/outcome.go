@@ -1,6 +1,9 @@
 package xboard
 
-import "ox88/chess"
+import (
+	"ox88/chess"
+	"ox88/game"
+)
 
 // fiftyMovePlies is the fifty-move rule in plies.
 const fiftyMovePlies = 100
@@ -18,7 +21,7 @@ func outcome(pos *chess.Position, history []uint64) (string, bool) {
 		return "1-0 {White mates}", true
 	case ml.N == 0:
 		return "1/2-1/2 {Stalemate}", true
-	case insufficientMaterial(pos):
+	case game.InsufficientMaterialOnBoard(pos):
 		return "1/2-1/2 {Draw by insufficient material}", true
 	case pos.HalfmoveClock() >= fiftyMovePlies:
 		return "1/2-1/2 {Draw by fifty move rule}", true
@@ -39,26 +42,4 @@ func repetitions(pos *chess.Position, history []uint64) int {
 		}
 	}
 	return n
-}
-
-// insufficientMaterial reports whether neither side can mate: bare kings,
-// a single minor piece, or bishops that all stand on one colour of square.
-func insufficientMaterial(pos *chess.Position) bool {
-	minors, knights := 0, 0
-	bishopColors := 0 // bit 0: a bishop on a dark square, bit 1: on a light one
-	for c := chess.White; c <= chess.Black; c++ {
-		for _, sq := range pos.Squares(c) {
-			switch pos.At(sq).Kind() {
-			case chess.Pawn, chess.Rook, chess.Queen:
-				return false
-			case chess.Knight:
-				minors++
-				knights++
-			case chess.Bishop:
-				minors++
-				bishopColors |= 1 << ((sq.File() + sq.Rank() + 1) & 1)
-			}
-		}
-	}
-	return minors <= 1 || knights == 0 && bishopColors != 3
 }
