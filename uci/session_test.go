@@ -3,13 +3,13 @@ package uci
 import (
 	"io"
 	"testing"
-	"time"
 
 	"ox88/engine"
 	"ox88/internal/linetest"
 )
 
-// session is a conversation with a Server over a pipe (see linetest).
+// session is a conversation with a Server over a pipe: Send, Expect and
+// Quiet come from linetest.Session; t, srv, in and lines are shortcuts.
 type session struct {
 	*linetest.Session
 	t     *testing.T
@@ -28,19 +28,5 @@ func newSession(t *testing.T) *session {
 	s.in, s.lines = s.Session.In, s.Session.Lines
 	return s
 }
-
-func (s *session) send(lines ...string) { s.t.Helper(); s.Send(lines...) }
-
-func (s *session) expect(prefix string, d time.Duration) (string, []string) {
-	s.t.Helper()
-	return s.Expect(prefix, d)
-}
-
-func (s *session) quiet(prefix string, d time.Duration) []string {
-	s.t.Helper()
-	return s.Quiet(prefix, d)
-}
-
-func (s *session) close() { s.Close() }
 
 type syncBuffer = linetest.SyncBuffer

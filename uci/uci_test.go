@@ -50,8 +50,8 @@ func checkBestmove(t *testing.T, line string, before []string, fen string) chess
 
 func TestHandshake(t *testing.T) {
 	s := newSession(t)
-	s.send("uci")
-	_, before := s.expect("uciok", time.Second)
+	s.Send("uci")
+	_, before := s.Expect("uciok", time.Second)
 	want := []string{
 		"id name ox88",
 		"id author the ox88 authors",
@@ -69,34 +69,34 @@ func TestHandshake(t *testing.T) {
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
 	}
-	s.send("isready")
-	s.expect("readyok", time.Second)
+	s.Send("isready")
+	s.Expect("readyok", time.Second)
 }
 
 // TestIsReadyWhileSearching: isready is answered at once in go infinite,
 // no bestmove comes before stop, and one comes right after it.
 func TestIsReadyWhileSearching(t *testing.T) {
 	s := newSession(t)
-	s.send("position startpos moves e2e4 e7e5", "go infinite")
+	s.Send("position startpos moves e2e4 e7e5", "go infinite")
 	time.Sleep(20 * time.Millisecond)
 	// The median of several tries: one slow answer on a loaded machine is
 	// the scheduler's, a slow median would be ours.
 	var waits []time.Duration
 	for i := 0; i < 7; i++ {
 		start := time.Now()
-		s.send("isready")
-		s.expect("readyok", time.Second)
+		s.Send("isready")
+		s.Expect("readyok", time.Second)
 		waits = append(waits, time.Since(start))
 	}
 	slices.Sort(waits)
 	if d := waits[len(waits)/2]; d > 50*time.Millisecond {
 		t.Errorf("readyok during go infinite after %v (median of %v), want under 50ms", d, waits)
 	}
-	early := s.quiet("bestmove", 300*time.Millisecond)
-	s.send("stop")
-	line, before := s.expect("bestmove", time.Second)
+	early := s.Quiet("bestmove", 300*time.Millisecond)
+	s.Send("stop")
+	line, before := s.Expect("bestmove", time.Second)
 	checkBestmove(t, line, append(early, before...), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
-	s.quiet("bestmove", 100*time.Millisecond) // exactly one
+	s.Quiet("bestmove", 100*time.Millisecond) // exactly one
 }
 
 // TestStopBeforeSearchStarts: "go infinite" and "stop" in one write still
@@ -104,11 +104,11 @@ func TestIsReadyWhileSearching(t *testing.T) {
 func TestStopBeforeSearchStarts(t *testing.T) {
 	s := newSession(t)
 	for i := 0; i < 20; i++ {
-		s.send("go infinite", "stop")
-		line, before := s.expect("bestmove", 2*time.Second)
+		s.Send("go infinite", "stop")
+		line, before := s.Expect("bestmove", 2*time.Second)
 		checkBestmove(t, line, before, chess.StartFEN)
 	}
-	s.quiet("bestmove", 100*time.Millisecond)
+	s.Quiet("bestmove", 100*time.Millisecond)
 }
 
 // TestInfiniteHoldsResult: a search that ends by itself (mate in one is
@@ -116,10 +116,10 @@ func TestStopBeforeSearchStarts(t *testing.T) {
 func TestInfiniteHoldsResult(t *testing.T) {
 	s := newSession(t)
 	const mateIn1 = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // Ra8#
-	s.send("position fen "+mateIn1, "go infinite")
-	early := s.quiet("bestmove", 500*time.Millisecond)
-	s.send("stop")
-	line, before := s.expect("bestmove", time.Second)
+	s.Send("position fen "+mateIn1, "go infinite")
+	early := s.Quiet("bestmove", 500*time.Millisecond)
+	s.Send("stop")
+	line, before := s.Expect("bestmove", time.Second)
 	if m := checkBestmove(t, line, append(early, before...), mateIn1); m.String() != "a1a8" {
 		t.Errorf("bestmove %v, want a1a8", m)
 	}
@@ -128,41 +128,41 @@ func TestInfiniteHoldsResult(t *testing.T) {
 // TestPonder: go ponder holds its bestmove until ponderhit.
 func TestPonder(t *testing.T) {
 	s := newSession(t)
-	s.send("setoption name Ponder value true", "position startpos moves e2e4 e7e5", "go ponder wtime 1000 btime 1000")
-	early := s.quiet("bestmove", 300*time.Millisecond)
-	s.send("isready")
-	_, b1 := s.expect("readyok", time.Second)
-	s.send("ponderhit")
-	line, before := s.expect("bestmove", 3*time.Second)
+	s.Send("setoption name Ponder value true", "position startpos moves e2e4 e7e5", "go ponder wtime 1000 btime 1000")
+	early := s.Quiet("bestmove", 300*time.Millisecond)
+	s.Send("isready")
+	_, b1 := s.Expect("readyok", time.Second)
+	s.Send("ponderhit")
+	line, before := s.Expect("bestmove", 3*time.Second)
 	checkBestmove(t, line, append(append(early, b1...), before...), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
 	// A ponder miss: the GUI stops the ponder search and ignores its move.
-	s.send("go ponder wtime 1000 btime 1000")
-	s.quiet("bestmove", 200*time.Millisecond)
-	s.send("stop")
-	s.expect("bestmove", time.Second)
+	s.Send("go ponder wtime 1000 btime 1000")
+	s.Quiet("bestmove", 200*time.Millisecond)
+	s.Send("stop")
+	s.Expect("bestmove", time.Second)
 }
 
 // TestGoNodes1: even the smallest search gives a full info line first.
 func TestGoNodes1(t *testing.T) {
 	s := newSession(t)
-	s.send("position startpos", "go nodes 1")
-	line, before := s.expect("bestmove", 5*time.Second)
+	s.Send("position startpos", "go nodes 1")
+	line, before := s.Expect("bestmove", 5*time.Second)
 	checkBestmove(t, line, before, chess.StartFEN)
-	s.send("go depth 1")
-	line, before = s.expect("bestmove", 5*time.Second)
+	s.Send("go depth 1")
+	line, before = s.Expect("bestmove", 5*time.Second)
 	checkBestmove(t, line, before, chess.StartFEN)
 }
 
 // TestNoLegalMove: mate or stalemate on the board answers bestmove (none).
 func TestNoLegalMove(t *testing.T) {
 	s := newSession(t)
-	s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3") // stalemate
-	line, before := s.expect("bestmove", 2*time.Second)
+	s.Send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3") // stalemate
+	line, before := s.Expect("bestmove", 2*time.Second)
 	if line != "bestmove (none)" || len(before) == 0 || before[len(before)-1] != "info depth 0 score cp 0" {
 		t.Errorf("stalemate: %q after %q", line, before)
 	}
-	s.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go infinite", "stop") // mated
-	line, before = s.expect("bestmove", 2*time.Second)
+	s.Send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go infinite", "stop") // mated
+	line, before = s.Expect("bestmove", 2*time.Second)
 	if line != "bestmove (none)" || before[len(before)-1] != "info depth 0 score mate 0" {
 		t.Errorf("mated: %q after %q", line, before)
 	}
@@ -173,7 +173,7 @@ func TestNoLegalMove(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	s := newSession(t)
 	const after = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
-	s.send("position startpos moves e2e4")
+	s.Send("position startpos moves e2e4")
 	tests := []struct{ input, want string }{
 		{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "info string error: bad FEN"},
 		{"position fen", "info string error: bad FEN"},
@@ -189,24 +189,24 @@ func TestBadInput(t *testing.T) {
 		{"setoption name BookFile value /nonexistent/book.bin", "info string error: book:"},
 	}
 	for _, tc := range tests {
-		s.send(tc.input)
-		if l, _ := s.expect("info string error", time.Second); !strings.HasPrefix(l, tc.want) {
+		s.Send(tc.input)
+		if l, _ := s.Expect("info string error", time.Second); !strings.HasPrefix(l, tc.want) {
 			t.Errorf("%q: got %q, want %q...", tc.input, l, tc.want)
 		}
 	}
 	// Garbage, odd spacing, CR LF, and a known command after unknown words.
-	s.send("hello world", "", "   ", "\x00\xff\xfe", "go\tnowhere", "joho isready\r")
-	s.expect("readyok", time.Second)
-	s.send("stop") // "go nowhere" is a go without limits: it runs until stop
-	s.expect("bestmove", time.Second)
-	s.send("\t isready \r")
-	s.expect("readyok", time.Second)
-	s.send("d")
-	if l, _ := s.expect("Fen:", time.Second); l != "Fen: "+after {
+	s.Send("hello world", "", "   ", "\x00\xff\xfe", "go\tnowhere", "joho isready\r")
+	s.Expect("readyok", time.Second)
+	s.Send("stop") // "go nowhere" is a go without limits: it runs until stop
+	s.Expect("bestmove", time.Second)
+	s.Send("\t isready \r")
+	s.Expect("readyok", time.Second)
+	s.Send("d")
+	if l, _ := s.Expect("Fen:", time.Second); l != "Fen: "+after {
 		t.Errorf("position after bad input: %q, want %q", l, "Fen: "+after)
 	}
-	s.send("go depth 2")
-	line, before := s.expect("bestmove", 5*time.Second)
+	s.Send("go depth 2")
+	line, before := s.Expect("bestmove", 5*time.Second)
 	checkBestmove(t, line, before, after)
 }
 
@@ -214,12 +214,12 @@ func TestBadInput(t *testing.T) {
 // one bestmove.
 func TestNewGoStopsPrevious(t *testing.T) {
 	s := newSession(t)
-	s.send("go infinite", "go depth 1")
+	s.Send("go infinite", "go depth 1")
 	for i := 0; i < 2; i++ {
-		line, before := s.expect("bestmove", 2*time.Second)
+		line, before := s.Expect("bestmove", 2*time.Second)
 		checkBestmove(t, line, before, chess.StartFEN)
 	}
-	s.quiet("bestmove", 100*time.Millisecond)
+	s.Quiet("bestmove", 100*time.Millisecond)
 }
 
 // TestClock: short clocks give a bestmove within the clock, with slack
@@ -227,8 +227,8 @@ func TestNewGoStopsPrevious(t *testing.T) {
 func TestClock(t *testing.T) {
 	const slack = 150 * time.Millisecond
 	s := newSession(t)
-	s.send("setoption name Move Overhead value 10", "isready")
-	s.expect("readyok", time.Second)
+	s.Send("setoption name Move Overhead value 10", "isready")
+	s.Expect("readyok", time.Second)
 	for _, tc := range []struct {
 		moves string
 		clock time.Duration
@@ -245,10 +245,10 @@ func TestClock(t *testing.T) {
 		// share; it must still leave most of the clock.
 		{"", 1500 * time.Millisecond, "go wtime 3000 btime 3000 movestogo 10"},
 	} {
-		s.send("position startpos moves " + tc.moves)
+		s.Send("position startpos moves " + tc.moves)
 		start := time.Now()
-		s.send(tc.goCmd)
-		s.expect("bestmove", 5*time.Second)
+		s.Send(tc.goCmd)
+		s.Expect("bestmove", 5*time.Second)
 		if d := time.Since(start); d > tc.clock+slack {
 			t.Errorf("%s after %s: bestmove after %v, want at most %v", tc.goCmd, tc.moves, d, tc.clock+slack)
 		}
@@ -267,24 +267,24 @@ func TestOwnBook(t *testing.T) {
 	os.WriteFile(path, buf.Bytes(), 0o644)
 
 	s := newSession(t)
-	s.send("setoption name BookFile value "+path, "setoption name OwnBook value true", "position startpos", "go wtime 1000 btime 1000")
-	line, before := s.expect("bestmove", time.Second)
+	s.Send("setoption name BookFile value "+path, "setoption name OwnBook value true", "position startpos", "go wtime 1000 btime 1000")
+	line, before := s.Expect("bestmove", time.Second)
 	if checkBestmove(t, line, before, chess.StartFEN) != e4 {
 		t.Errorf("book move: %q, want e2e4", line)
 	}
 	// Out of book: a normal search.
-	s.send("position startpos moves e2e4", "go depth 1")
-	line, before = s.expect("bestmove", 5*time.Second)
+	s.Send("position startpos moves e2e4", "go depth 1")
+	line, before = s.Expect("bestmove", 5*time.Second)
 	for _, l := range before {
 		if strings.Contains(l, "book move") {
 			t.Errorf("out of book, but %q", l)
 		}
 	}
 	// A book move in go ponder still waits for ponderhit.
-	s.send("position startpos", "go ponder")
-	s.quiet("bestmove", 200*time.Millisecond)
-	s.send("ponderhit")
-	s.expect("bestmove e2e4", time.Second)
+	s.Send("position startpos", "go ponder")
+	s.Quiet("bestmove", 200*time.Millisecond)
+	s.Send("ponderhit")
+	s.Expect("bestmove e2e4", time.Second)
 }
 
 func TestSetOption(t *testing.T) {
@@ -423,10 +423,10 @@ func FuzzSession(f *testing.F) {
 func TestLongLine(t *testing.T) {
 	s := newSession(t)
 	long := "position startpos moves " + strings.Repeat("e2e4 ", maxLine/5+10)
-	s.send(long, "isready")
-	s.expect("readyok", 5*time.Second)
-	s.send("d")
-	if l, _ := s.expect("Fen:", time.Second); l != "Fen: "+chess.StartFEN {
+	s.Send(long, "isready")
+	s.Expect("readyok", 5*time.Second)
+	s.Send("d")
+	if l, _ := s.Expect("Fen:", time.Second); l != "Fen: "+chess.StartFEN {
 		t.Errorf("after the long line: %q", l)
 	}
 }
@@ -454,7 +454,7 @@ func TestCurrMove(t *testing.T) {
 	currmove := regexp.MustCompile(`^info depth \d+ currmove [a-h][1-8][a-h][1-8][nbrq]? currmovenumber \d+$`)
 	s := newSession(t)
 	start := time.Now()
-	s.send("position startpos", "go infinite")
+	s.Send("position startpos", "go infinite")
 	// (Written from the timer's goroutine: no t.Fatal there.)
 	fallback := time.AfterFunc(8*time.Second, func() { io.WriteString(s.in, "stop\n") })
 	defer fallback.Stop()
@@ -477,7 +477,7 @@ func TestCurrMove(t *testing.T) {
 					t.Errorf("currmove after %v, before the first second", d)
 				}
 				if seen == 0 {
-					s.send("stop")
+					s.Send("stop")
 				}
 				seen++
 			}
@@ -490,8 +490,8 @@ func TestCurrMove(t *testing.T) {
 // TestMultiPV: with MultiPV 3 each depth reports three lines, numbered.
 func TestMultiPV(t *testing.T) {
 	s := newSession(t)
-	s.send("setoption name MultiPV value 3", "position startpos", "go depth 5")
-	line, before := s.expect("bestmove", 10*time.Second)
+	s.Send("setoption name MultiPV value 3", "position startpos", "go depth 5")
+	line, before := s.Expect("bestmove", 10*time.Second)
 	checkBestmove(t, line, before, chess.StartFEN)
 	var last []string // the multipv numbers at depth 5
 	for _, l := range before {

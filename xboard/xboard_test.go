@@ -43,14 +43,14 @@ func (s *session) fen() string {
 // sync waits until every command sent so far has been handled.
 func (s *session) sync(n int) {
 	s.t.Helper()
-	s.send("ping " + string(rune('0'+n%10)))
-	s.expect("pong "+string(rune('0'+n%10)), time.Second)
+	s.Send("ping " + string(rune('0'+n%10)))
+	s.Expect("pong "+string(rune('0'+n%10)), time.Second)
 }
 
 func TestHandshake(t *testing.T) {
 	s := newSession(t)
-	s.send("xboard", "protover 2")
-	line, before := s.expect("feature", time.Second)
+	s.Send("xboard", "protover 2")
+	line, before := s.Expect("feature", time.Second)
 	if len(before) != 0 || line != features || !strings.HasSuffix(line, " done=1") {
 		t.Errorf("protover 2 answered %q after %q", line, before)
 	}
@@ -59,15 +59,15 @@ func TestHandshake(t *testing.T) {
 			t.Errorf("feature line lacks %s", f)
 		}
 	}
-	s.send("accepted setboard", "ping 42")
-	s.expect("pong 42", time.Second)
+	s.Send("accepted setboard", "ping 42")
+	s.Expect("pong 42", time.Second)
 }
 
 // TestGame plays the engine as Black, then as White after go.
 func TestGame(t *testing.T) {
 	s := newSession(t)
-	s.send("xboard", "protover 2", "new", "level 0 1 0", "post", "time 6000", "otim 6000", "sd 3", "usermove e2e4")
-	line, before := s.expect("move", 10*time.Second)
+	s.Send("xboard", "protover 2", "new", "level 0 1 0", "post", "time 6000", "otim 6000", "sd 3", "usermove e2e4")
+	line, before := s.Expect("move", 10*time.Second)
 	m := checkMove(t, line, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	found := false
 	for _, l := range before {
@@ -89,8 +89,8 @@ func TestGame(t *testing.T) {
 	pos.GenerateMoves(&ml)
 	reply := ml.Moves[0]
 	pos.MakeMove(reply)
-	s.send("force", "usermove g1f3", "usermove "+reply.String(), "nopost", "go")
-	line, before = s.expect("move", 10*time.Second)
+	s.Send("force", "usermove g1f3", "usermove "+reply.String(), "nopost", "go")
+	line, before = s.Expect("move", 10*time.Second)
 	checkMove(t, line, pos.FEN())
 	for _, l := range before {
 		if thinking.MatchString(l) {
@@ -112,7 +112,7 @@ func mustMove(t *testing.T, pos *chess.Position, s string) chess.Move {
 // reported in the protocol's words and change nothing.
 func TestErrors(t *testing.T) {
 	s := newSession(t)
-	s.send("new", "force")
+	s.Send("new", "force")
 	tests := []struct{ input, want string }{
 		{"usermove e2e5", "Illegal move: e2e5"},
 		{"usermove", "Illegal move: "},
@@ -128,10 +128,10 @@ func TestErrors(t *testing.T) {
 		{"variant suicide", "Error (unsupported variant): variant suicide"},
 	}
 	for _, tc := range tests {
-		s.send(tc.input)
-		l, _ := s.expect("", time.Second)
+		s.Send(tc.input)
+		l, _ := s.Expect("", time.Second)
 		if strings.HasPrefix(tc.input, "setboard") {
-			s.expect("# ", time.Second) // the reason, as a debug line
+			s.Expect("# ", time.Second) // the reason, as a debug line
 		}
 		if l != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.input, l, tc.want)
@@ -142,17 +142,17 @@ func TestErrors(t *testing.T) {
 		t.Errorf("position changed by bad input: %s", got)
 	}
 	// Bare moves (protocol version 1, or a person typing) are accepted.
-	s.send("e2e4", "e7e5", "Nf3")
+	s.Send("e2e4", "e7e5", "Nf3")
 	s.sync(3)
 	if got := s.fen(); got != "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" {
 		t.Errorf("after bare moves: %s", got)
 	}
-	s.send("remove")
+	s.Send("remove")
 	s.sync(4)
 	if got := s.fen(); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" {
 		t.Errorf("after remove: %s", got)
 	}
-	s.send("undo")
+	s.Send("undo")
 	s.sync(5)
 	if got := s.fen(); got != chess.StartFEN {
 		t.Errorf("after undo: %s", got)
@@ -163,21 +163,21 @@ func TestErrors(t *testing.T) {
 // opponent does.
 func TestClaims(t *testing.T) {
 	s := newSession(t)
-	s.send("new", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 2", "go")
-	if l, _ := s.expect("move", 5*time.Second); l != "move a1a8" {
+	s.Send("new", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 2", "go")
+	if l, _ := s.Expect("move", 5*time.Second); l != "move a1a8" {
 		t.Errorf("mate in one: %q", l)
 	}
-	if l, _ := s.expect("", time.Second); l != "1-0 {White mates}" {
+	if l, _ := s.Expect("", time.Second); l != "1-0 {White mates}" {
 		t.Errorf("after mate: %q, want the claim", l)
 	}
 	// The opponent mates the engine (playother: the engine plays White).
-	s.send("new", "setboard 1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", "playother", "usermove b8b1")
-	if l, _ := s.expect("", time.Second); l != "0-1 {Black mates}" {
+	s.Send("new", "setboard 1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", "playother", "usermove b8b1")
+	if l, _ := s.Expect("", time.Second); l != "0-1 {Black mates}" {
 		t.Errorf("the opponent mates: %q", l)
 	}
 	// After a result no more moves come.
-	s.send("result 0-1 {Black mates}", "ping 8")
-	s.expect("pong 8", time.Second)
+	s.Send("result 0-1 {Black mates}", "ping 8")
+	s.Expect("pong 8", time.Second)
 }
 
 func TestOutcome(t *testing.T) {
@@ -219,11 +219,11 @@ func TestOutcome(t *testing.T) {
 // never plays a move.
 func TestAnalyze(t *testing.T) {
 	s := newSession(t)
-	s.send("new", "force", "analyze")
-	s.expect("", 5*time.Second) // a thinking line
-	s.send("usermove e2e4")
+	s.Send("new", "force", "analyze")
+	s.Expect("", 5*time.Second) // a thinking line
+	s.Send("usermove e2e4")
 	s.sync(1)
-	got := s.quiet("move", 300*time.Millisecond)
+	got := s.Quiet("move", 300*time.Millisecond)
 	black := 0
 	for _, l := range got {
 		if !thinking.MatchString(l) {
@@ -236,19 +236,19 @@ func TestAnalyze(t *testing.T) {
 	if black == 0 {
 		t.Error("no thinking line after the move")
 	}
-	s.send("exit")
+	s.Send("exit")
 	s.sync(2)
-	s.quiet("", 200*time.Millisecond)
+	s.Quiet("", 200*time.Millisecond)
 }
 
 // TestMoveNow: "?" ends a long think with a move at once.
 func TestMoveNow(t *testing.T) {
 	s := newSession(t)
-	s.send("new", "st 1000", "go")
+	s.Send("new", "st 1000", "go")
 	time.Sleep(50 * time.Millisecond)
 	start := time.Now()
-	s.send("?")
-	line, _ := s.expect("move", 2*time.Second)
+	s.Send("?")
+	line, _ := s.Expect("move", 2*time.Second)
 	checkMove(t, line, chess.StartFEN)
 	if d := time.Since(start); d > 500*time.Millisecond {
 		t.Errorf("move %v after ?", d)
@@ -309,10 +309,10 @@ func TestClock(t *testing.T) {
 	const slack = 150 * time.Millisecond
 	s := newSession(t)
 	for _, cs := range []int{5, 10, 20} {
-		s.send("new", "level 0 0:01 0", "time "+strconv.Itoa(cs), "otim 100")
+		s.Send("new", "level 0 0:01 0", "time "+strconv.Itoa(cs), "otim 100")
 		start := time.Now()
-		s.send("go")
-		s.expect("move", 5*time.Second)
+		s.Send("go")
+		s.Expect("move", 5*time.Second)
 		if d, lim := time.Since(start), time.Duration(cs)*10*time.Millisecond+slack; d > lim {
 			t.Errorf("time %d: move after %v, want at most %v", cs, d, lim)
 		}
