@@ -9,15 +9,6 @@ import (
 	"ox88/chess"
 )
 
-func mustFEN(t testing.TB, fen string) *chess.Position {
-	t.Helper()
-	pos, err := chess.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pos
-}
-
 func TestEncodeDecode(t *testing.T) {
 	tests := []struct {
 		fen  string
@@ -39,7 +30,7 @@ func TestEncodeDecode(t *testing.T) {
 		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q", 0 | 7<<3 | 0<<6 | 6<<9 | 4<<12},
 	}
 	for _, tc := range tests {
-		pos := mustFEN(t, tc.fen)
+		pos := chess.MustParseFEN(tc.fen)
 		m, err := pos.ParseUCI(tc.uci)
 		if err != nil {
 			t.Fatal(err)
@@ -230,7 +221,7 @@ func TestProbeWeighted(t *testing.T) {
 		t.Errorf("best-only Probe = %v, want %v", m, es[0].Move)
 	}
 	// A position the book does not hold.
-	if m, ok := b.Probe(mustFEN(t, "4k3/8/8/8/8/8/8/4K3 w - - 0 1")); ok {
+	if m, ok := b.Probe(chess.MustParseFEN("4k3/8/8/8/8/8/8/4K3 w - - 0 1")); ok {
 		t.Errorf("Probe of an unknown position = %v", m)
 	}
 }

@@ -4,16 +4,8 @@ import "testing"
 
 const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-func mustFEN(b *testing.B, fen string) *Position {
-	p, err := ParseFEN(fen)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return p
-}
-
 func BenchmarkPerftStart4(b *testing.B) {
-	p := mustFEN(b, StartFEN)
+	p := MustParseFEN(StartFEN)
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Perft(4)
@@ -21,7 +13,7 @@ func BenchmarkPerftStart4(b *testing.B) {
 }
 
 func BenchmarkPerftKiwipete3(b *testing.B) {
-	p := mustFEN(b, kiwipete)
+	p := MustParseFEN(kiwipete)
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Perft(3)
@@ -29,7 +21,7 @@ func BenchmarkPerftKiwipete3(b *testing.B) {
 }
 
 func BenchmarkGenerateMoves(b *testing.B) {
-	p := mustFEN(b, kiwipete)
+	p := MustParseFEN(kiwipete)
 	var ml MoveList
 	b.ReportAllocs()
 	for b.Loop() {
@@ -38,7 +30,7 @@ func BenchmarkGenerateMoves(b *testing.B) {
 }
 
 func BenchmarkGenerateCaptures(b *testing.B) {
-	p := mustFEN(b, kiwipete)
+	p := MustParseFEN(kiwipete)
 	var ml MoveList
 	b.ReportAllocs()
 	for b.Loop() {
@@ -47,7 +39,7 @@ func BenchmarkGenerateCaptures(b *testing.B) {
 }
 
 func BenchmarkMakeUnmake(b *testing.B) {
-	p := mustFEN(b, kiwipete)
+	p := MustParseFEN(kiwipete)
 	var ml MoveList
 	p.GenerateMoves(&ml)
 	b.ReportAllocs()
@@ -60,7 +52,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 }
 
 func BenchmarkIsAttacked(b *testing.B) {
-	p := mustFEN(b, kiwipete)
+	p := MustParseFEN(kiwipete)
 	b.ReportAllocs()
 	for b.Loop() {
 		for sq := Square(0); sq < 0x78; sq++ {

@@ -10,8 +10,12 @@ import (
 const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 // StartPosition returns the standard starting position.
-func StartPosition() *Position {
-	p, err := ParseFEN(StartFEN)
+func StartPosition() *Position { return MustParseFEN(StartFEN) }
+
+// MustParseFEN is ParseFEN for FENs known to be valid (tables, tests): it
+// panics on an error instead of returning it.
+func MustParseFEN(fen string) *Position {
+	p, err := ParseFEN(fen)
 	if err != nil {
 		panic(err)
 	}

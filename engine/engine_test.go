@@ -9,21 +9,12 @@ import (
 	"ox88/chess"
 )
 
-func mustFEN(t *testing.T, fen string) *chess.Position {
-	t.Helper()
-	pos, err := chess.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pos
-}
-
 // playOut lets the engine play both sides from fen at level and returns
 // the number of moves (full moves, the stronger side's) until checkmate, or
 // -1 if none came within maxMoves or the game was drawn.
 func playOut(t *testing.T, e *Engine, fen string, maxMoves int) int {
 	t.Helper()
-	start := mustFEN(t, fen)
+	start := chess.MustParseFEN(fen)
 	pos := *start
 	var moves []chess.Move
 	for ply := 0; ply < 2*maxMoves; ply++ {
@@ -84,7 +75,7 @@ func TestWeakestLevelMates(t *testing.T) {
 // this position the queen is attacked and must move (or be defended); every
 // level, many times, keeps it.
 func TestWeakLevelsKeepPieces(t *testing.T) {
-	start := mustFEN(t, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
+	start := chess.MustParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
 	e := New()
 	for level := 1; level <= MaxSkill; level++ {
 		e.SetSkill(level)
@@ -144,7 +135,7 @@ const timerSlack = 5 * time.Millisecond
 // clock.
 func TestTightClock(t *testing.T) {
 	e := New()
-	e.SetPosition(mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), nil)
+	e.SetPosition(chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), nil)
 	for _, left := range []time.Duration{50 * time.Millisecond, 10 * time.Millisecond, time.Millisecond} {
 		start := time.Now()
 		r := e.Think(Limits{WTime: left, BTime: left})
@@ -238,7 +229,7 @@ func TestSkillTable(t *testing.T) {
 
 func TestMateInfo(t *testing.T) {
 	e := New()
-	e.SetPosition(mustFEN(t, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), nil)
+	e.SetPosition(chess.MustParseFEN("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), nil)
 	r := e.Think(Limits{Depth: 4})
 	if r.Info.Mate != 1 || r.Move.String() != "d1d8" {
 		t.Errorf("mate in 1: %+v", r.Info)

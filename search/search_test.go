@@ -8,15 +8,6 @@ import (
 	"ox88/chess"
 )
 
-func mustFEN(t testing.TB, fen string) *chess.Position {
-	t.Helper()
-	pos, err := chess.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pos
-}
-
 func uci(t testing.TB, pos *chess.Position, s string) chess.Move {
 	t.Helper()
 	m, err := pos.ParseUCI(s)
@@ -39,7 +30,7 @@ func TestMates(t *testing.T) {
 		{"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", []string{"f3f8"}, 3},        // WAC.047
 		{"4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", []string{"g4f3"}, 2},    // WAC.031
 	} {
-		pos := mustFEN(t, tc.fen)
+		pos := chess.MustParseFEN(tc.fen)
 		r := NewSearcher(8).Search(pos, nil, Limits{Depth: 2*tc.mateIn + 2}, nil, nil)
 		ok := false
 		for _, s := range tc.moves {
@@ -50,7 +41,7 @@ func TestMates(t *testing.T) {
 		}
 	}
 	// The mated side sees its fate with the distance.
-	pos := mustFEN(t, "k7/8/1K6/8/8/8/8/7R b - - 0 1")
+	pos := chess.MustParseFEN("k7/8/1K6/8/8/8/8/7R b - - 0 1")
 	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 4}, nil, nil)
 	if MateIn(r.Score) != -1 {
 		t.Errorf("side to be mated: score %d (mate in %d), want mated in 1", r.Score, MateIn(r.Score))
@@ -69,7 +60,7 @@ func TestDraws(t *testing.T) {
 		{"stalemate", "k1b5/pp6/8/4Q3/6q1/7p/7P/7K w - - 0 1", []string{"e5b8"}}, // Stockfish: 0, all else mated
 		{"repetition", "6k1/3Q2p1/8/8/8/8/qr4PP/7K w - - 0 1", []string{"d7e8"}}, // Stockfish: 0, else -309
 	} {
-		pos := mustFEN(t, tc.fen)
+		pos := chess.MustParseFEN(tc.fen)
 		r := NewSearcher(8).Search(pos, nil, Limits{Depth: 10}, nil, nil)
 		ok := false
 		for _, s := range tc.moves {
@@ -81,14 +72,14 @@ func TestDraws(t *testing.T) {
 	}
 	// A queen up, but the fifty-move counter is at 99: the next move that
 	// is not a capture or pawn move draws, and no capture is possible.
-	pos := mustFEN(t, "k7/8/8/8/8/8/8/KQ6 w - - 99 80")
+	pos := chess.MustParseFEN("k7/8/8/8/8/8/8/KQ6 w - - 99 80")
 	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 4}, nil, nil)
 	if r.Score != 0 {
 		t.Errorf("fifty-move rule: score %d, want 0", r.Score)
 	}
 	// A position of the game history counts too: after Qe8+ Kh7 Qh5+ Kg8
 	// the check on e8 repeats the position after the first Qe8+.
-	pos = mustFEN(t, "6k1/3Q2p1/8/8/8/8/qr4PP/7K w - - 0 1")
+	pos = chess.MustParseFEN("6k1/3Q2p1/8/8/8/8/qr4PP/7K w - - 0 1")
 	var hist []uint64
 	for _, s := range []string{"d7e8", "g8h7", "e8h5", "h7g8"} {
 		hist = append(hist, pos.Key())
@@ -103,7 +94,7 @@ func TestDraws(t *testing.T) {
 // TestUnderpromotion finds the knight promotion that forks king and queen;
 // promoting to a queen loses.
 func TestUnderpromotion(t *testing.T) {
-	pos := mustFEN(t, "8/4P1k1/3q4/8/8/8/6PP/7K w - - 0 1")
+	pos := chess.MustParseFEN("8/4P1k1/3q4/8/8/8/6PP/7K w - - 0 1")
 	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 6}, nil, nil)
 	if r.Move != uci(t, pos, "e7e8n") || r.Score < 300 {
 		t.Errorf("played %s scoring %d, want e7e8n winning", r.Move, r.Score)
@@ -132,7 +123,7 @@ func TestEveryBudget(t *testing.T) {
 		budgets = append(budgets, n)
 	}
 	for _, fen := range sharpFENs {
-		pos := mustFEN(t, fen)
+		pos := chess.MustParseFEN(fen)
 		var ml chess.MoveList
 		pos.GenerateMoves(&ml)
 		for _, n := range budgets {
@@ -173,7 +164,7 @@ func TestStop(t *testing.T) {
 
 // TestHardTime gives a tight clock and checks the search returns in time.
 func TestHardTime(t *testing.T) {
-	pos := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	pos := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	soft, hard := TimeBudget(50*time.Millisecond, 0, 0, 10*time.Millisecond)
 	start := time.Now()
 	r := NewSearcher(4).Search(pos, nil, Limits{SoftTime: soft, HardTime: hard}, nil, nil)
@@ -200,7 +191,7 @@ func TestTimeBudget(t *testing.T) {
 // TestBenchDeterministic checks that two searches of the same position to
 // the same depth with fresh tables search the same number of nodes.
 func TestDeterministic(t *testing.T) {
-	pos := mustFEN(t, sharpFENs[0])
+	pos := chess.MustParseFEN(sharpFENs[0])
 	a := NewSearcher(4).Search(pos, nil, Limits{Depth: 7}, nil, nil)
 	b := NewSearcher(4).Search(pos, nil, Limits{Depth: 7}, nil, nil)
 	if a.Nodes != b.Nodes || a.Move != b.Move {
@@ -212,7 +203,7 @@ func TestDeterministic(t *testing.T) {
 // run it must not allocate per node (the report allocations are per
 // iteration and absent here, no callback).
 func BenchmarkSearch(b *testing.B) {
-	pos := mustFEN(b, "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
+	pos := chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
 	s := NewSearcher(16)
 	s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
 	b.ReportAllocs()
