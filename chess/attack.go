@@ -98,19 +98,16 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 	// Pawns: a White pawn attacks up the board, so it would stand below sq.
 	pawn := MakePiece(by, Pawn)
 	back := pawnCaptures[by^1]
-	if t := sq + back[0]; t.OnBoard() && p.board[t&0x7f] == pawn {
-		return true
-	}
-	if t := sq + back[1]; t.OnBoard() && p.board[t&0x7f] == pawn {
+	if p.board[sq+back[0]] == pawn || p.board[sq+back[1]] == pawn {
 		return true
 	}
 	// The king: one table lookup from its known square.
-	if attackMask[diffIndex(p.list[by][0], sq)]&(1<<King) != 0 {
+	if attackMask[diffIndex(p.KingSquare(by), sq)]&(1<<King) != 0 {
 		return true
 	}
 	if knight := MakePiece(by, Knight); p.pieces[knight] != 0 {
 		for _, d := range knightSteps {
-			if t := sq + d; t.OnBoard() && p.board[t&0x7f] == knight {
+			if p.board[sq+d] == knight {
 				return true
 			}
 		}
@@ -118,25 +115,23 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 	queen := MakePiece(by, Queen)
 	if bishop := MakePiece(by, Bishop); p.pieces[bishop]+p.pieces[queen] != 0 {
 		for _, d := range bishopSteps {
-			for t := sq + d; t.OnBoard(); t += d {
-				if pc := p.board[t&0x7f]; pc != Empty {
-					if pc == bishop || pc == queen {
-						return true
-					}
-					break
-				}
+			t := sq + d
+			for p.board[t] == Empty {
+				t += d
+			}
+			if pc := p.board[t]; pc == bishop || pc == queen {
+				return true
 			}
 		}
 	}
 	if rook := MakePiece(by, Rook); p.pieces[rook]+p.pieces[queen] != 0 {
 		for _, d := range rookSteps {
-			for t := sq + d; t.OnBoard(); t += d {
-				if pc := p.board[t&0x7f]; pc != Empty {
-					if pc == rook || pc == queen {
-						return true
-					}
-					break
-				}
+			t := sq + d
+			for p.board[t] == Empty {
+				t += d
+			}
+			if pc := p.board[t]; pc == rook || pc == queen {
+				return true
 			}
 		}
 	}
@@ -145,34 +140,34 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool {
-	return p.IsAttacked(p.list[p.side][0], p.side^1)
+	return p.IsAttacked(p.KingSquare(p.side), p.side^1)
 }
 
 // AttackersOf appends to dst the squares of every piece of side by that
-// attacks sq (x-rays not included) and returns the extended slice. The
-// visualizers use it; the search does not.
+// attacks sq (x-rays not included), pawns first and the king last, and
+// returns the extended slice. The visualizers use it; the search does not.
 func (p *Position) AttackersOf(sq Square, by Color, dst []Square) []Square {
 	if !sq.OnBoard() {
 		return dst
 	}
-	for _, from := range p.list[by][:p.count[by]] {
-		pc := p.board[from]
-		d := diffIndex(from, sq)
-		if attackMask[d]&pieceAttackBit(pc) == 0 {
-			continue
-		}
-		switch pc.Kind() {
-		case Bishop, Rook, Queen:
-			step := attackStep[d]
-			t := from + step
-			for t != sq && p.board[t&0x7f] == Empty {
-				t += step
-			}
-			if t != sq {
+	for pc := MakePiece(by, Pawn); pc <= MakePiece(by, King); pc++ {
+		for _, from := range p.PieceSquares(pc) {
+			d := diffIndex(from, sq)
+			if attackMask[d]&pieceAttackBit(pc) == 0 {
 				continue
 			}
+			if k := pc.Kind(); k == Bishop || k == Rook || k == Queen {
+				step := attackStep[d]
+				t := from + step
+				for t != sq && p.board[t] == Empty {
+					t += step
+				}
+				if t != sq {
+					continue
+				}
+			}
+			dst = append(dst, from)
 		}
-		dst = append(dst, from)
 	}
 	return dst
 }

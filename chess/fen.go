@@ -40,6 +40,7 @@ func ParseFENNotes(fen string) (*Position, []string, error) {
 		return nil, nil, fmt.Errorf("FEN needs 4 to 6 space-separated fields (board, side, castling, en passant[, halfmove, fullmove]), got %d", len(fields))
 	}
 	p := &Position{ep: NoSquare, fullmove: 1}
+	p.clearBoard()
 	if err := p.parseBoard(fields[0]); err != nil {
 		return nil, nil, err
 	}
@@ -72,7 +73,7 @@ func ParseFENNotes(fen string) (*Position, []string, error) {
 		}
 		p.fullmove = n
 	}
-	if p.IsAttacked(p.list[p.side^1][0], p.side) {
+	if p.IsAttacked(p.KingSquare(p.side^1), p.side) {
 		return nil, nil, fmt.Errorf("the side not to move (%s) is in check", p.side^1)
 	}
 	p.key = p.ComputeKey()
@@ -210,7 +211,7 @@ func (p *Position) parseEnPassant(s string) error {
 	if sq.Rank() != wantRank {
 		return fmt.Errorf("en-passant square %s is on the wrong rank: with %s to move it must be on rank %d", sq, p.side, wantRank+1)
 	}
-	if p.board[sq] != Empty || p.board[(sq-dir)&0x7f] != Empty || p.board[(sq+dir)&0x7f] != pusher {
+	if p.board[sq] != Empty || p.board[sq-dir] != Empty || p.board[sq+dir] != pusher {
 		return fmt.Errorf("en-passant square %s: no %s pawn could just have pushed two squares past it", sq, pusher.Color())
 	}
 	p.ep = sq

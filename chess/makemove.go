@@ -5,7 +5,8 @@ package chess
 // rook moved with the king) is in the move and on the board.
 type Undo struct {
 	captured Piece        // the piece taken (overwritten on the board)
-	capSlot  uint8        // its slot in its side's piece list, to restore list order
+	capSlot  uint8        // its slot in its piece list, to restore list order
+	pawnSlot uint8        // a promoting pawn's slot in its list, likewise
 	castle   CastleRights // rights are lost for good; the board cannot say which were held
 	ep       Square       // every move clears the en-passant square
 	halfmove int          // reset to zero by captures and pawn moves
@@ -66,16 +67,16 @@ func (p *Position) MakeMove(m Move) Undo {
 				capSq = to + 16
 			}
 		}
-		u.captured = p.board[capSq&0x7f]
+		u.captured = p.board[capSq]
 		u.capSlot = p.index[capSq&0x7f]
 		p.remove(capSq)
 		p.halfmove = 0
 	}
 	p.relocate(from, to)
-	if p.board[to&0x7f].Kind() == Pawn {
+	if p.board[to].Kind() == Pawn {
 		p.halfmove = 0
 		if promo := m.Promotion(); promo != NoKind {
-			p.transform(to, MakePiece(p.side, promo))
+			u.pawnSlot = p.promote(to, MakePiece(p.side, promo))
 		} else if m&FlagDoublePush != 0 {
 			p.ep = (from + to) / 2
 			p.side ^= 1 // epKeyed asks about the side that will move next
@@ -113,7 +114,7 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 		rf, rt := castleRook(to)
 		p.relocate(rt, rf)
 	} else if m.Promotion() != NoKind {
-		p.transform(to, MakePiece(p.side, Pawn))
+		p.unpromote(to, u.pawnSlot)
 	}
 	p.relocate(to, from)
 	if m&FlagCapture != 0 {

@@ -39,57 +39,55 @@ func (p *Position) GenerateCaptures(ml *MoveList) { ml.N = 0; p.generate(ml, fal
 
 // checkInfo returns the squares a non-king move must land on to meet a
 // check (all ones when not in check), the set of pinned pieces, and the
-// number of checkers.
+// number of checkers. Pawns and knights are found from the king (two
+// squares to look at) and from the knight list; only the enemy's bishops,
+// rooks and queens are walked to the king, and only when one attack-table
+// lookup says they are on a line with it.
 func (p *Position) checkInfo() (checkMask, pinned uint64, checkers int) {
 	us := p.side
 	them := us ^ 1
-	ksq := p.list[us][0]
-	checkMask = ^uint64(0)
-	n := int(p.count[them] & 31)
-	for i := 1; i < n && i < 16; i++ {
-		s := p.list[them][i]
-		pc := p.board[s&0x7f]
-		d := diffIndex(s, ksq)
-		mask := attackMask[d]
-		if mask == 0 {
-			continue
+	ksq := p.KingSquare(us)
+	checkMask = allSquares
+	enemyPawn := MakePiece(them, Pawn)
+	for _, d := range pawnCaptures[us] {
+		if s := ksq + d; p.board[s] == enemyPawn {
+			checkers++
+			checkMask = bit(s)
 		}
-		switch k := pc.Kind(); k {
-		case Pawn:
-			if mask&pieceAttackBit(pc) != 0 {
-				checkers++
-				checkMask = bit(s)
-			}
-		case Knight:
-			if mask&(1<<Knight) != 0 {
-				checkers++
-				checkMask = bit(s)
-			}
-		default: // Bishop, Rook, Queen: the enemy king is not in the list past slot 0
-			if mask&(1<<k) == 0 {
+	}
+	for _, s := range p.PieceSquares(MakePiece(them, Knight)) {
+		if attackMask[diffIndex(s, ksq)]&(1<<Knight) != 0 {
+			checkers++
+			checkMask = bit(s)
+		}
+	}
+	for k := Bishop; k <= Queen; k++ {
+		for _, s := range p.PieceSquares(MakePiece(them, k)) {
+			d := diffIndex(s, ksq)
+			if attackMask[d]&(1<<k) == 0 {
 				continue
 			}
 			step := attackStep[d]
-			var blocker Square
-			blockers := 0
-			for t := s + step; t != ksq; t += step {
-				if p.board[t&0x7f] != Empty {
-					blockers++
-					if blockers > 1 {
-						break
-					}
-					blocker = t
-				}
+			t := s + step
+			for p.board[t] == Empty {
+				t += step
 			}
-			switch {
-			case blockers == 0:
+			if t == ksq { // nothing between: a check
 				checkers++
 				var m uint64
 				for t := s; t != ksq; t += step {
 					m |= bit(t)
 				}
 				checkMask = m
-			case blockers == 1 && p.board[blocker&0x7f].Color() == us:
+				continue
+			}
+			if p.board[t].Color() != us {
+				continue
+			}
+			blocker := t
+			for t += step; p.board[t] == Empty; t += step {
+			}
+			if t == ksq { // one piece of ours between: pinned
 				pinned |= bit(blocker)
 			}
 		}
@@ -97,12 +95,22 @@ func (p *Position) checkInfo() (checkMask, pinned uint64, checkers int) {
 	return checkMask, pinned, checkers
 }
 
+// pinDirection returns the step along which the piece on from, pinned to
+// the king on ksq, may still move (and its opposite); 0 when not pinned.
+func pinDirection(pinned uint64, from, ksq Square) Square {
+	if pinned != 0 && pinned&bit(from) != 0 {
+		return attackStep[diffIndex(ksq, from)]
+	}
+	return 0
+}
+
 // generate appends legal moves to ml: all of them when quiets is true, else
-// only captures and promotions.
+// only captures and promotions. The order is pawns, knights, bishops,
+// rooks, queens, king, castling.
 func (p *Position) generate(ml *MoveList, quiets bool) {
 	us := p.side
 	them := us ^ 1
-	ksq := p.list[us][0]
+	ksq := p.KingSquare(us)
 	checkMask, pinned, checkers := p.checkInfo()
 
 	if checkers < 2 {
@@ -111,80 +119,78 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 		// generation time.
 		push := pawnPush[us]
 		capLeft, capRight := pawnCaptures[us][0], pawnCaptures[us][1]
-		lastRank, firstRank := promotionRank[us], startRank[us]
-		for _, from := range p.list[us][1:p.count[us]] {
-			pc := p.board[from&0x7f]
-			var pinDir Square
+		preRank := promotionRank[us] - int(int8(push))/16 // a pawn here promotes
+		firstRank := startRank[us]
+		for _, from := range p.PieceSquares(MakePiece(us, Pawn)) {
+			pinDir := pinDirection(pinned, from, ksq)
+			promoting := from.Rank() == preRank
+			// Pushes: a pawn pinned along a diagonal or rank cannot push.
+			if to := from + push; p.board[to] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
+				if promoting {
+					if checkMask == allSquares || checkMask&bit(to) != 0 {
+						addPromotions(ml, Move(from)|Move(to)<<8)
+					}
+				} else if quiets {
+					if checkMask == allSquares || checkMask&bit(to) != 0 {
+						ml.add(Move(from) | Move(to)<<8)
+					}
+					if to2 := to + push; from.Rank() == firstRank && p.board[to2] == Empty && (checkMask == allSquares || checkMask&bit(to2) != 0) {
+						ml.add(Move(from) | Move(to2)<<8 | FlagDoublePush)
+					}
+				}
+			}
+			for _, d := range [2]Square{capLeft, capRight} {
+				if pinDir != 0 && d != pinDir && d != -pinDir {
+					continue
+				}
+				to := from + d
+				if t := p.board[to]; t != Empty {
+					if t.Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
+						if promoting {
+							addPromotions(ml, Move(from)|Move(to)<<8|FlagCapture)
+						} else {
+							ml.add(Move(from) | Move(to)<<8 | FlagCapture)
+						}
+					}
+				} else if to == p.ep {
+					p.addEnPassant(ml, Move(from)|Move(to)<<8|FlagCapture|FlagEnPassant)
+				}
+			}
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Knight)) {
 			if pinned != 0 && pinned&bit(from) != 0 {
-				pinDir = attackStep[diffIndex(ksq, from)]
+				continue // a pinned knight can never move
 			}
-			switch pc.Kind() {
-			case Pawn:
-				promoting := from.Rank()+int(int8(push))/16 == lastRank
-				// Pushes: a pawn pinned along a diagonal or rank cannot push.
-				if to := from + push; p.board[to&0x7f] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
-					if promoting {
-						if checkMask == allSquares || checkMask&bit(to) != 0 {
-							addPromotions(ml, Move(from)|Move(to)<<8)
-						}
-					} else if quiets {
-						if checkMask == allSquares || checkMask&bit(to) != 0 {
-							ml.add(Move(from) | Move(to)<<8)
-						}
-						if to2 := to + push; from.Rank() == firstRank && p.board[to2&0x7f] == Empty && (checkMask == allSquares || checkMask&bit(to2) != 0) {
-							ml.add(Move(from) | Move(to2)<<8 | FlagDoublePush)
-						}
-					}
+			for _, to := range knightTargets[from&0x7f].list() {
+				if checkMask != allSquares && checkMask&bit(to) == 0 {
+					continue
 				}
-				for _, d := range [2]Square{capLeft, capRight} {
-					to := from + d
-					if !to.OnBoard() || (pinDir != 0 && d != pinDir && d != -pinDir) {
-						continue
+				if t := p.board[to]; t == Empty {
+					if quiets {
+						ml.add(Move(from) | Move(to)<<8)
 					}
-					if t := p.board[to&0x7f]; t != Empty {
-						if t.Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
-							if promoting {
-								addPromotions(ml, Move(from)|Move(to)<<8|FlagCapture)
-							} else {
-								ml.add(Move(from) | Move(to)<<8 | FlagCapture)
-							}
-						}
-					} else if to == p.ep {
-						p.addEnPassant(ml, Move(from)|Move(to)<<8|FlagCapture|FlagEnPassant)
-					}
+				} else if t.Color() == them {
+					ml.add(Move(from) | Move(to)<<8 | FlagCapture)
 				}
-			case Knight:
-				if pinDir != 0 {
-					continue // a pinned knight can never move
-				}
-				for _, to := range knightTargets[from&0x7f].list() {
-					if checkMask != allSquares && checkMask&bit(to) == 0 {
-						continue
-					}
-					if t := p.board[to&0x7f]; t == Empty {
-						if quiets {
-							ml.add(Move(from) | Move(to)<<8)
-						}
-					} else if t.Color() == them {
-						ml.add(Move(from) | Move(to)<<8 | FlagCapture)
-					}
-				}
-			case Bishop:
-				p.genSlider(ml, from, bishopSteps[:], pinDir, checkMask, quiets)
-			case Rook:
-				p.genSlider(ml, from, rookSteps[:], pinDir, checkMask, quiets)
-			case Queen:
-				p.genSlider(ml, from, kingSteps[:], pinDir, checkMask, quiets)
 			}
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
+			p.genSlider(ml, from, bishopSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
+			p.genSlider(ml, from, rookSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
+			p.genSlider(ml, from, kingSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
 		}
 	}
 
-	// King moves, with the king lifted so that it does not block a ray
+// King moves, with the king lifted so that it does not block a ray
 	// that would attack the square it steps back onto.
-	king := p.board[ksq&0x7f]
-	p.board[ksq&0x7f] = Empty
+	king := p.board[ksq]
+	p.board[ksq] = Empty
 	for _, to := range kingTargets[ksq&0x7f].list() {
-		t := p.board[to&0x7f]
+		t := p.board[to]
 		if t == Empty {
 			if quiets && !p.IsAttacked(to, them) {
 				ml.add(Move(ksq) | Move(to)<<8)
@@ -193,7 +199,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 			ml.add(Move(ksq) | Move(to)<<8 | FlagCapture)
 		}
 	}
-	p.board[ksq&0x7f] = king
+	p.board[ksq] = king
 
 	// Castling: only when the right is held, the squares between are empty
 	// and the king is not in check and crosses no attacked square.
@@ -228,8 +234,8 @@ func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir S
 		if pinDir != 0 && d != pinDir && d != -pinDir {
 			continue
 		}
-		for to := from + d; to.OnBoard(); to += d {
-			t := p.board[to&0x7f]
+		for to := from + d; ; to += d {
+			t := p.board[to]
 			if t == Empty {
 				if quiets && (checkMask == allSquares || checkMask&bit(to) != 0) {
 					ml.add(Move(from) | Move(to)<<8)
@@ -252,18 +258,23 @@ func addPromotions(ml *MoveList, m Move) {
 	ml.add(m | Move(Knight)<<16)
 }
 
-// addEnPassant appends the en-passant capture m if it is legal. It is made,
-// tested and unmade: both pawns leave their squares, which can expose the
-// king along the rank, and the taken pawn may be the checker; the test
-// covers every case, and en passant is too rare for the cost to matter.
+// addEnPassant appends the en-passant capture m if it is legal.
 func (p *Position) addEnPassant(ml *MoveList, m Move) {
-	us := p.side
-	u := p.MakeMove(m)
-	legal := !p.IsAttacked(p.list[us][0], us^1)
-	p.UnmakeMove(m, u)
-	if legal {
+	if p.epLegal(m) {
 		ml.add(m)
 	}
+}
+
+// epLegal reports whether the en-passant capture m leaves the king safe. It
+// is made, tested and unmade: both pawns leave their squares, which can
+// expose the king along the rank, and the taken pawn may be the checker; the
+// test covers every case, and en passant is too rare for the cost to matter.
+func (p *Position) epLegal(m Move) bool {
+	us := p.side
+	u := p.MakeMove(m)
+	legal := !p.IsAttacked(p.KingSquare(us), us^1)
+	p.UnmakeMove(m, u)
+	return legal
 }
 
 // targets is the list of squares a knight or king reaches from one square,

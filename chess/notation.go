@@ -49,7 +49,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 func (p *Position) SAN(m Move) string {
 	var b strings.Builder
 	from, to := m.From(), m.To()
-	pc := p.board[from&0x7f]
+	pc := p.board[from]
 	switch {
 	case m.IsCastle():
 		if to.File() == 6 {
@@ -74,7 +74,7 @@ func (p *Position) SAN(m Move) string {
 		p.GenerateMoves(&ml)
 		ambiguous, sameFile, sameRank := false, false, false
 		for _, o := range ml.Slice() {
-			if o.To() != to || o.From() == from || p.board[o.From()&0x7f] != pc {
+			if o.To() != to || o.From() == from || p.board[o.From()] != pc {
 				continue
 			}
 			ambiguous = true
@@ -170,7 +170,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	found := NoMove
 	matches := 0
 	for _, m := range ml.Slice() {
-		if m.To() != to || p.board[m.From()&0x7f].Kind() != kind || m.Promotion() != promo {
+		if m.To() != to || p.board[m.From()].Kind() != kind || m.Promotion() != promo {
 			continue
 		}
 		ok := true

@@ -4,7 +4,7 @@ package chess
 // Its counts are published for many positions, so any difference from them
 // proves a bug in generation or make/unmake. The last ply is counted in bulk:
 // at depth 1 the number of legal moves is the number of leaves, so those
-// moves are generated but not made.
+// moves are counted by CountMoves, neither listed nor made.
 func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -16,11 +16,11 @@ func (p *Position) Perft(depth int) uint64 {
 }
 
 func (p *Position) perft(lists []MoveList) uint64 {
+	if len(lists) == 1 {
+		return uint64(p.CountMoves())
+	}
 	ml := &lists[0]
 	p.GenerateMoves(ml)
-	if len(lists) == 1 {
-		return uint64(ml.N)
-	}
 	var nodes uint64
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]

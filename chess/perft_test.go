@@ -77,8 +77,8 @@ func TestPerftSuites(t *testing.T) {
 
 // checkTree walks the legal move tree to depth and checks at every node that
 // the incremental state equals a recount, that the captures-only list is
-// the exact ordered subsequence of the full list, and that unmake restores
-// the position exactly. It returns the number of nodes visited.
+// the exact ordered subsequence of the full list, that CountMoves counts the
+// full list, and that unmake restores the position exactly. It returns the number of nodes visited.
 func checkTree(t *testing.T, p *Position, depth int) int {
 	if got, want := p.Key(), p.ComputeKey(); got != want {
 		t.Fatalf("%s: key %016x, recomputed %016x", p.FEN(), got, want)
@@ -100,6 +100,9 @@ func checkTree(t *testing.T, p *Position, depth int) int {
 	}
 	if j != caps.N {
 		t.Fatalf("%s: captures list has %d extra moves", p.FEN(), caps.N-j)
+	}
+	if n := p.CountMoves(); n != all.N {
+		t.Fatalf("%s: CountMoves says %d, GenerateMoves lists %d", p.FEN(), n, all.N)
 	}
 	if depth == 0 {
 		return 1
@@ -170,9 +173,9 @@ func samePosition(a, b *Position) bool {
 		a.key != b.key || a.psq != b.psq {
 		return false
 	}
-	for c := 0; c < 2; c++ {
-		for i := 0; i < int(a.count[c]); i++ {
-			if a.list[c][i] != b.list[c][i] || a.index[a.list[c][i]] != b.index[b.list[c][i]] {
+	for pc := range a.list {
+		for i := 0; i < int(a.pieces[pc]); i++ {
+			if a.list[pc][i] != b.list[pc][i] || a.index[a.list[pc][i]] != b.index[b.list[pc][i]] {
 				return false
 			}
 		}

@@ -35,16 +35,25 @@ func (c CastleRights) String() string {
 // A Position is a plain value (arrays only): copying it copies the position.
 // The zero Position is not valid; use NewPosition, StartPosition or ParseFEN.
 type Position struct {
-	board [128]Piece // the 0x88 board; the dead half is always Empty
+	// The 0x88 board, indexed by any Square value. Squares are bytes, so
+	// the board has 256 entries: the 64 real squares, and 192 that hold
+	// offBoard, which is neither empty nor of either colour. A walk along a
+	// ray, a pawn capture or a knight jump that leaves the board (to either
+	// side, or wrapping below a1) reads offBoard and stops without testing
+	// sq&0x88 first, and the index needs neither a mask nor a bounds check.
+	board [256]Piece
 
-	// Piece lists: list[c][0..count[c]) are the squares of side c's
-	// pieces, with the king always in slot 0. index[sq] is the slot of the
-	// piece on sq. Generation walks these lists instead of 64 squares.
-	list  [2][16]Square
-	index [128]uint8
-	count [2]uint8
-
+	// Piece lists, one per piece: list[pc][0..pieces[pc]) are the squares
+	// of the pieces pc (a king's list has the one king). index[sq] is the
+	// slot of the piece on sq in its list. Generation walks these lists
+	// instead of 64 squares, one kind at a time, so it needs no switch on
+	// the kind, and the check and pin finder visits only the enemy's
+	// knights and sliders. 16 slots (10 would do: two rooks and eight
+	// promoted ones) let a slot index be masked instead of bounds-checked.
+	list   [16][16]Square
+	index  [128]uint8
 	pieces [16]uint8 // number of each piece on the board
+	count  [2]uint8  // number of each side's pieces, king included
 
 	side     Color
 	castle   CastleRights
@@ -54,6 +63,22 @@ type Position struct {
 
 	key uint64 // Zobrist key (Polyglot layout), kept incrementally
 	psq Score  // material + piece-square total for White, kept incrementally
+}
+
+// offBoard fills the board outside the 64 real squares: not Empty, and its
+// Color (2) is neither White nor Black, so no generator takes it for a piece
+// and no ray walks through it.
+const offBoard Piece = 2<<3 | 7
+
+// clearBoard empties the 64 squares and fences them with offBoard.
+func (p *Position) clearBoard() {
+	for sq := range p.board {
+		if Square(sq).OnBoard() {
+			p.board[sq] = Empty
+		} else {
+			p.board[sq] = offBoard
+		}
+	}
 }
 
 // Board access and the fields that are not on the board.
@@ -85,7 +110,7 @@ func (p *Position) FullmoveNumber() int { return p.fullmove }
 func (p *Position) Key() uint64 { return p.key }
 
 // KingSquare returns the square of side c's king.
-func (p *Position) KingSquare(c Color) Square { return p.list[c][0] }
+func (p *Position) KingSquare(c Color) Square { return p.list[Piece(King)|Piece(c&1)<<3][0] }
 
 // Count returns how many of piece pc are on the board.
 func (p *Position) Count(pc Piece) int { return int(p.pieces[pc&15]) }
@@ -105,29 +130,32 @@ func (p *Position) ComputePieceSquareTotal() Score {
 	return s
 }
 
-// Squares returns the squares of side c's pieces (king first). The slice
-// aliases the position's piece list: do not keep it across moves.
-func (p *Position) Squares(c Color) []Square { return p.list[c][:p.count[c]] }
+// PieceSquares returns the squares of the pieces pc. The slice aliases the
+// position's piece list: do not keep it across moves.
+func (p *Position) PieceSquares(pc Piece) []Square { return p.list[pc&15][:p.pieces[pc&15]&15] }
+
+// PieceCount returns the number of side c's pieces, king and pawns included.
+func (p *Position) PieceCount(c Color) int { return int(p.count[c&1]) }
 
 // SetClocks sets the halfmove clock and the fullmove number.
 func (p *Position) SetClocks(halfmove, fullmove int) {
 	p.halfmove, p.fullmove = halfmove, fullmove
 }
 
-// The three helpers below are the only code that changes the board. The
+// The helpers below are the only code that changes the board. The
 // key, the running score, the piece lists and the counts all change here
 // and nowhere else, so a recount can check them.
 
-// put places pc on the empty square sq, at the end of its side's list.
+// put places pc on the empty square sq, at the end of its list.
 func (p *Position) put(sq Square, pc Piece) {
 	sq &= 0x7f
-	c := pc.Color()
-	slot := p.count[c] & 15
+	pc &= 15
+	slot := p.pieces[pc] & 15
 	p.board[sq] = pc
-	p.list[c][slot] = sq
+	p.list[pc][slot] = sq
 	p.index[sq] = slot
-	p.count[c]++
-	p.pieces[pc&15]++
+	p.pieces[pc]++
+	p.count[pc>>3]++
 	p.key ^= pieceKeys[pc&15][sq]
 	p.psq += pieceSquare[pc&15][sq]
 }
@@ -137,16 +165,19 @@ func (p *Position) put(sq Square, pc Piece) {
 func (p *Position) putAt(sq Square, pc Piece, slot uint8) {
 	sq &= 0x7f
 	slot &= 15
-	c := pc.Color()
-	last := p.count[c] & 15
-	moved := p.list[c][slot] & 0x7f
-	p.list[c][last] = moved
+	pc &= 15
+	last := p.pieces[pc] & 15
+	// The slot past the end may hold a stale square (a promoted piece's,
+	// since taken back); writing sq there first makes slot == last safe.
+	p.list[pc][last] = sq
+	moved := p.list[pc][slot] & 0x7f
+	p.list[pc][last] = moved
 	p.index[moved] = last
 	p.board[sq] = pc
-	p.list[c][slot] = sq
+	p.list[pc][slot] = sq
 	p.index[sq] = slot
-	p.count[c]++
-	p.pieces[pc&15]++
+	p.pieces[pc]++
+	p.count[pc>>3]++
 	p.key ^= pieceKeys[pc&15][sq]
 	p.psq += pieceSquare[pc&15][sq]
 }
@@ -154,15 +185,14 @@ func (p *Position) putAt(sq Square, pc Piece, slot uint8) {
 // remove takes the piece off sq; the last piece of its list fills the hole.
 func (p *Position) remove(sq Square) {
 	sq &= 0x7f
-	pc := p.board[sq]
-	c := pc.Color()
+	pc := p.board[sq] & 15
 	slot := p.index[sq] & 15
-	p.count[c]--
-	last := p.list[c][p.count[c]&15] & 0x7f
-	p.list[c][slot] = last
+	p.pieces[pc]--
+	last := p.list[pc][p.pieces[pc]&15] & 0x7f
+	p.list[pc][slot] = last
 	p.index[last] = slot
 	p.board[sq] = Empty
-	p.pieces[pc&15]--
+	p.count[pc>>3]--
 	p.key ^= pieceKeys[pc&15][sq]
 	p.psq -= pieceSquare[pc&15][sq]
 }
@@ -176,19 +206,27 @@ func (p *Position) relocate(from, to Square) {
 	slot := p.index[from] & 15
 	p.board[from] = Empty
 	p.board[to] = pc
-	p.list[pc.Color()][slot] = to
+	p.list[pc&15][slot] = to
 	p.index[to] = slot
 	p.key ^= pieceKeys[pc&15][from] ^ pieceKeys[pc&15][to]
 	p.psq += pieceSquare[pc&15][to] - pieceSquare[pc&15][from]
 }
 
-// transform replaces the piece on sq by pc (promotion and its undoing).
-func (p *Position) transform(sq Square, pc Piece) {
+// promote turns the pawn on sq into pc, which joins the end of its list;
+// the pawn's list closes up as in remove. It returns the pawn's slot, which
+// unpromote needs to restore the pawn list's order exactly.
+func (p *Position) promote(sq Square, pc Piece) (pawnSlot uint8) {
+	pawnSlot = p.index[sq&0x7f]
+	p.remove(sq)
+	p.put(sq, pc)
+	return pawnSlot
+}
+
+// unpromote turns the promoted piece on sq back into a pawn of its colour,
+// in the pawn list slot it came from.
+func (p *Position) unpromote(sq Square, pawnSlot uint8) {
 	sq &= 0x7f
-	old := p.board[sq]
-	p.board[sq] = pc
-	p.pieces[old&15]--
-	p.pieces[pc&15]++
-	p.key ^= pieceKeys[old&15][sq] ^ pieceKeys[pc&15][sq]
-	p.psq += pieceSquare[pc&15][sq] - pieceSquare[old&15][sq]
+	pawn := MakePiece(p.board[sq].Color(), Pawn)
+	p.remove(sq)
+	p.putAt(sq, pawn, pawnSlot)
 }

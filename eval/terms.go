@@ -81,11 +81,7 @@ func terms(pos *chess.Position) chess.Score {
 	pawns[0].init()
 	pawns[1].init()
 	for c := chess.White; c <= chess.Black; c++ {
-		pawn := chess.MakePiece(c, chess.Pawn)
-		for _, sq := range pos.Squares(c) {
-			if pos.At(sq) != pawn {
-				continue
-			}
+		for _, sq := range pos.PieceSquares(chess.MakePiece(c, chess.Pawn)) {
 			f, r := sq.File()+1, sq.Rank()
 			pf := &pawns[c]
 			pf.count[f]++
@@ -146,44 +142,45 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 	var s, files chess.Score
 	enemyKing := pos.KingSquare(c ^ 1)
 	kingAttacks := 0
-	for _, from := range pos.Squares(c) {
-		pc := pos.At(from)
-		switch pc.Kind() {
-		case chess.Knight:
-			n := 0
-			for _, d := range knightSteps {
-				to := from + d
-				if to.OnBoard() {
-					if t := pos.At(to); t == chess.Empty || t.Color() != c {
-						n++
-					}
-					if nearKing[int(to)-int(enemyKing)+119] {
-						kingAttacks++
+	for k := chess.Knight; k <= chess.Queen; k++ {
+		for _, from := range pos.PieceSquares(chess.MakePiece(c, k)) {
+			switch k {
+			case chess.Knight:
+				n := 0
+				for _, d := range knightSteps {
+					to := from + d
+					if to.OnBoard() {
+						if t := pos.At(to); t == chess.Empty || t.Color() != c {
+							n++
+						}
+						if nearKing[int(to)-int(enemyKing)+119] {
+							kingAttacks++
+						}
 					}
 				}
-			}
-			s += knightMobility * chess.Score(n-knightMobilityBase)
-		case chess.Bishop:
-			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
-			s += bishopMobility * chess.Score(n-bishopMobilityBase)
-			kingAttacks += a
-		case chess.Rook:
-			n, a := slide(pos, from, c, rookSteps[:], enemyKing)
-			s += rookMobility * chess.Score(n-rookMobilityBase)
-			kingAttacks += a
-			f := from.File() + 1
-			if on(TermRookFiles) && pawns[c].count[f] == 0 {
-				if pawns[c^1].count[f] == 0 {
-					files += rookOpenFile
-				} else {
-					files += rookHalfOpen
+				s += knightMobility * chess.Score(n-knightMobilityBase)
+			case chess.Bishop:
+				n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+				s += bishopMobility * chess.Score(n-bishopMobilityBase)
+				kingAttacks += a
+			case chess.Rook:
+				n, a := slide(pos, from, c, rookSteps[:], enemyKing)
+				s += rookMobility * chess.Score(n-rookMobilityBase)
+				kingAttacks += a
+				f := from.File() + 1
+				if on(TermRookFiles) && pawns[c].count[f] == 0 {
+					if pawns[c^1].count[f] == 0 {
+						files += rookOpenFile
+					} else {
+						files += rookHalfOpen
+					}
 				}
+			case chess.Queen:
+				n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+				n2, a2 := slide(pos, from, c, rookSteps[:], enemyKing)
+				s += queenMobility * chess.Score(n+n2-queenMobilityBase)
+				kingAttacks += a + a2
 			}
-		case chess.Queen:
-			n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
-			n2, a2 := slide(pos, from, c, rookSteps[:], enemyKing)
-			s += queenMobility * chess.Score(n+n2-queenMobilityBase)
-			kingAttacks += a + a2
 		}
 	}
 	if !on(TermMobility) {
@@ -255,7 +252,7 @@ func shelter(pos *chess.Position, c chess.Color) chess.Score {
 // edge and the kings are brought together.
 func mopUp(pos *chess.Position) chess.Score {
 	for c := chess.White; c <= chess.Black; c++ {
-		if len(pos.Squares(c^1)) != 1 || nonPawn(pos, c) < 500 {
+		if pos.PieceCount(c^1) != 1 || nonPawn(pos, c) < 500 {
 			continue
 		}
 		loser, winner := pos.KingSquare(c^1), pos.KingSquare(c)

@@ -201,17 +201,16 @@ func InsufficientMaterialOnBoard(pos *chess.Position) bool {
 	minors, bishops := 0, 0
 	bishopColors := 0 // bit 0: a bishop on a dark square, bit 1: on a light one
 	for _, c := range [2]chess.Color{chess.White, chess.Black} {
-		for _, sq := range pos.Squares(c) {
-			switch pos.At(sq).Kind() {
-			case chess.Pawn, chess.Rook, chess.Queen:
+		for _, k := range [3]chess.Kind{chess.Pawn, chess.Rook, chess.Queen} {
+			if pos.Count(chess.MakePiece(c, k)) != 0 {
 				return false
-			case chess.Knight:
-				minors++
-			case chess.Bishop:
-				minors++
-				bishops++
-				bishopColors |= 1 << ((sq.File() + sq.Rank()) & 1)
 			}
+		}
+		minors += pos.Count(chess.MakePiece(c, chess.Knight))
+		for _, sq := range pos.PieceSquares(chess.MakePiece(c, chess.Bishop)) {
+			minors++
+			bishops++
+			bishopColors |= 1 << ((sq.File() + sq.Rank()) & 1)
 		}
 	}
 	return minors <= 1 || (minors == bishops && bishopColors != 3)
@@ -224,13 +223,12 @@ func canMate(pos *chess.Position, side, other chess.Color) bool {
 	if InsufficientMaterialOnBoard(pos) {
 		return false
 	}
-	own := pos.Squares(side)
-	switch len(own) {
+	switch pos.PieceCount(side) {
 	case 1:
 		return false
 	case 2:
-		k := pos.At(own[1]).Kind()
-		if (k == chess.Knight || k == chess.Bishop) && len(pos.Squares(other)) == 1 {
+		minor := pos.Count(chess.MakePiece(side, chess.Knight)) + pos.Count(chess.MakePiece(side, chess.Bishop))
+		if minor == 1 && pos.PieceCount(other) == 1 {
 			return false
 		}
 	}

@@ -60,7 +60,7 @@ func (s *Searcher) isDraw() bool {
 // insufficientMaterial reports bare kings or king and one minor piece
 // against a bare king: no mate is possible.
 func insufficientMaterial(pos *chess.Position) bool {
-	w, b := len(pos.Squares(chess.White)), len(pos.Squares(chess.Black))
+	w, b := pos.PieceCount(chess.White), pos.PieceCount(chess.Black)
 	if w+b > 3 {
 		return false
 	}
@@ -72,7 +72,7 @@ func insufficientMaterial(pos *chess.Position) bool {
 // pawns (null-move pruning is unsound in pawn endings: zugzwang).
 func hasNonPawns(pos *chess.Position) bool {
 	c := pos.SideToMove()
-	return len(pos.Squares(c)) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
+	return pos.PieceCount(c) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
 }
 
 // negamax is the main search: a fail-soft principal variation search of the

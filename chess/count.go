@@ -1,0 +1,179 @@
+package chess
+
+// Counting legal moves without listing them.
+//
+// Perft's last ply only needs the number of legal moves, and most of the
+// time of a perft goes into generating the moves of frontier positions that
+// are never made. CountMoves runs the generator's logic (the same checkInfo,
+// the same pin and check rules) but adds to a counter instead of building
+// and storing moves, and takes a shortcut for the common piece that is
+// neither pinned nor constrained by a check. Its result must equal the
+// length of GenerateMoves' list in every position; the perft walk test
+// asserts that at every node, and every perft count depends on it.
+
+// CountMoves returns the number of legal moves in the position.
+func (p *Position) CountMoves() int {
+	us := p.side
+	them := us ^ 1
+	ksq := p.KingSquare(us)
+	checkMask, pinned, checkers := p.checkInfo()
+	n := 0
+
+	if checkers < 2 {
+		push := pawnPush[us]
+		capLeft, capRight := pawnCaptures[us][0], pawnCaptures[us][1]
+		preRank := promotionRank[us] - int(int8(push))/16 // a pawn here promotes
+		firstRank := startRank[us]
+		free := checkMask == allSquares
+		for _, from := range p.PieceSquares(MakePiece(us, Pawn)) {
+			mult := 1
+			if from.Rank() == preRank {
+				mult = 4
+			}
+			pinDir := pinDirection(pinned, from, ksq)
+			if free && pinDir == 0 {
+				if to := from + push; p.board[to] == Empty {
+					n += mult
+					if to2 := to + push; from.Rank() == firstRank && p.board[to2] == Empty {
+						n++
+					}
+				}
+				for _, d := range [2]Square{capLeft, capRight} {
+					to := from + d
+					if t := p.board[to]; t != Empty {
+						if t.Color() == them {
+							n += mult
+						}
+					} else if to == p.ep && p.epLegal(Move(from)|Move(to)<<8|FlagCapture|FlagEnPassant) {
+						n++
+					}
+				}
+				continue
+			}
+			if to := from + push; p.board[to] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
+				if checkMask&bit(to) != 0 {
+					n += mult
+				}
+				if to2 := to + push; from.Rank() == firstRank && p.board[to2] == Empty && checkMask&bit(to2) != 0 {
+					n++
+				}
+			}
+			for _, d := range [2]Square{capLeft, capRight} {
+				if pinDir != 0 && d != pinDir && d != -pinDir {
+					continue
+				}
+				to := from + d
+				if t := p.board[to]; t != Empty {
+					if t.Color() == them && checkMask&bit(to) != 0 {
+						n += mult
+					}
+				} else if to == p.ep && p.epLegal(Move(from)|Move(to)<<8|FlagCapture|FlagEnPassant) {
+					n++
+				}
+			}
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Knight)) {
+			if pinned != 0 && pinned&bit(from) != 0 {
+				continue // a pinned knight can never move
+			}
+			if free {
+				for _, to := range knightTargets[from&0x7f].list() {
+					if t := p.board[to]; t == Empty || t.Color() == them {
+						n++
+					}
+				}
+				continue
+			}
+			for _, to := range knightTargets[from&0x7f].list() {
+				if t := p.board[to]; (t == Empty || t.Color() == them) && checkMask&bit(to) != 0 {
+					n++
+				}
+			}
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
+			n += p.countSlider(from, bishopSteps[:], pinDirection(pinned, from, ksq), checkMask)
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
+			n += p.countSlider(from, rookSteps[:], pinDirection(pinned, from, ksq), checkMask)
+		}
+		for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
+			n += p.countSlider(from, kingSteps[:], pinDirection(pinned, from, ksq), checkMask)
+		}
+	}
+
+	king := p.board[ksq]
+	p.board[ksq] = Empty
+	for _, to := range kingTargets[ksq&0x7f].list() {
+		if t := p.board[to]; (t == Empty || t.Color() == them) && !p.IsAttacked(to, them) {
+			n++
+		}
+	}
+	p.board[ksq] = king
+
+	if checkers == 0 && p.castle != NoCastle {
+		n += p.countCastling()
+	}
+	return n
+}
+
+// countSlider counts the moves of a bishop, rook or queen on from.
+func (p *Position) countSlider(from Square, steps []Square, pinDir Square, checkMask uint64) int {
+	them := p.side ^ 1
+	n := 0
+	if pinDir == 0 && checkMask == allSquares {
+		for _, d := range steps {
+			to := from + d
+			for ; p.board[to] == Empty; to += d {
+				n++
+			}
+			if p.board[to].Color() == them {
+				n++
+			}
+		}
+		return n
+	}
+	for _, d := range steps {
+		if pinDir != 0 && d != pinDir && d != -pinDir {
+			continue
+		}
+		for to := from + d; ; to += d {
+			t := p.board[to]
+			if t == Empty {
+				if checkMask&bit(to) != 0 {
+					n++
+				}
+				continue
+			}
+			if t.Color() == them && checkMask&bit(to) != 0 {
+				n++
+			}
+			break
+		}
+	}
+	return n
+}
+
+// countCastling counts the legal castling moves (the side is not in check).
+func (p *Position) countCastling() int {
+	n := 0
+	if p.side == White {
+		if p.castle&WhiteOO != 0 && p.board[F1] == Empty && p.board[G1] == Empty &&
+			!p.IsAttacked(F1, Black) && !p.IsAttacked(G1, Black) {
+			n++
+		}
+		if p.castle&WhiteOOO != 0 && p.board[D1] == Empty && p.board[C1] == Empty && p.board[B1] == Empty &&
+			!p.IsAttacked(D1, Black) && !p.IsAttacked(C1, Black) {
+			n++
+		}
+	} else {
+		if p.castle&BlackOO != 0 && p.board[F8] == Empty && p.board[G8] == Empty &&
+			!p.IsAttacked(F8, White) && !p.IsAttacked(G8, White) {
+			n++
+		}
+		if p.castle&BlackOOO != 0 && p.board[D8] == Empty && p.board[C8] == Empty && p.board[B8] == Empty &&
+			!p.IsAttacked(D8, White) && !p.IsAttacked(C8, White) {
+			n++
+		}
+	}
+	return n
+}
