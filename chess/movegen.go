@@ -185,7 +185,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 		}
 	}
 
-// King moves, with the king lifted so that it does not block a ray
+	// King moves, with the king lifted so that it does not block a ray
 	// that would attack the square it steps back onto.
 	king := p.board[ksq]
 	p.board[ksq] = Empty
