@@ -96,6 +96,11 @@ type Result struct {
 // Engine holds a position and runs searches on it. Its methods are safe to
 // call from several goroutines; callbacks run on the search goroutine.
 type Engine struct {
+	// ctl serialises the calls that start a search or touch the searcher
+	// (Go, Think, SetHashSize, ClearHash): each waits for the running
+	// search and then acts, and no other such call can start a search in
+	// between. mu guards the settings and is held only briefly.
+	ctl      sync.Mutex
 	mu       sync.Mutex
 	pos      chess.Position
 	history  []uint64 // keys of the positions before pos, for repetition
@@ -173,6 +178,8 @@ func (e *Engine) SetBook(b Book) { e.mu.Lock(); e.book = b; e.mu.Unlock() }
 // SetHashSize resizes the transposition table to mb mebibytes (at least 1),
 // clearing it. It waits for a running search to finish.
 func (e *Engine) SetHashSize(mb int) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
 	e.Wait()
 	e.searcher.SetHashSize(max(mb, 1))
 }
@@ -180,6 +187,8 @@ func (e *Engine) SetHashSize(mb int) {
 // ClearHash empties the transposition table and the move-ordering history.
 // It waits for a running search to finish.
 func (e *Engine) ClearHash() {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
 	e.Wait()
 	e.searcher.Clear()
 }
@@ -190,6 +199,8 @@ func (e *Engine) NewGame() { e.ClearHash() }
 // Go starts a search in the background and returns at once. If a search is
 // running it first waits for that one to finish.
 func (e *Engine) Go(lim Limits) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
 	e.Wait()
 	e.stop.Store(false)
 	e.busy.Store(true)
@@ -230,10 +241,12 @@ func (e *Engine) Searching() bool { return e.busy.Load() }
 
 // Think searches synchronously and returns the result (no OnBestMove call).
 func (e *Engine) Think(lim Limits) Result {
+	e.ctl.Lock()
 	e.Wait()
 	e.stop.Store(false)
 	e.busy.Store(true)
 	e.running.Add(1)
+	e.ctl.Unlock()
 	defer func() { e.busy.Store(false); e.running.Done() }()
 	return e.think(lim)
 }

@@ -128,6 +128,32 @@ func TestGoStopRace(t *testing.T) {
 	}
 }
 
+// TestResizeDuringGo resizes and clears the table from one goroutine while
+// another starts searches: each resize must wait for the search it meets
+// and no search may start in the middle of one (run with -race).
+func TestResizeDuringGo(t *testing.T) {
+	e := New()
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 20; i++ {
+			e.Go(Limits{Nodes: 2000})
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 20; i++ {
+			e.SetHashSize(1 + i%3)
+			e.ClearHash()
+		}
+	}()
+	wg.Wait()
+	if r := e.Wait(); r.Move == chess.NoMove {
+		t.Fatal("no move from the last search")
+	}
+}
+
 // timerSlack is what the tight-clock test allows beyond the clock itself.
 const timerSlack = 5 * time.Millisecond
 
