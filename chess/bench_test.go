@@ -62,3 +62,11 @@ func BenchmarkIsAttacked(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkCountMoves(b *testing.B) {
+	p := MustParseFEN(kiwipete)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.CountMoves()
+	}
+}
