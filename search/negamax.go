@@ -75,6 +75,10 @@ func hasNonPawns(pos *chess.Position) bool {
 	return pos.PieceCount(c) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
 }
 
+// lmrHistoryDivisor: a quiet move's history, divided by this, is taken off
+// its reduction (a well-proven move is reduced less).
+const lmrHistoryDivisor = 8192
+
 // negamax is the main search: a fail-soft principal variation search of the
 // node at ply to depth plies. The steps are numbered as in doc.go.
 func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
@@ -136,6 +140,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 	st.staticEval = staticEval
+	// improving: the static evaluation is better than two plies ago, so
+	// the side to move is making progress and its late quiet moves are
+	// reduced less (step 14).
+	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 	if !pvNode && !inCheck {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up.
@@ -223,6 +231,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				if m == st.killers[0] || m == st.killers[1] {
 					r--
 				}
+				if !improving {
+					r++
+				}
+				r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
 				r = max(0, min(r, newDepth-1))
 			}
 			// Step 15. PVS: a null window proves the move worse; only a
