@@ -121,9 +121,25 @@ const (
 // returns +1 for a White win, -1 for a Black win, 0 for a draw.
 func playABGame(start *chess.Position, a, b *Searcher, aWhite bool, nodes uint64, toggle func(bool)) int {
 	defer toggle(true)
-	pos := *start
 	a.Clear()
 	b.Clear()
+	return playFixedNodeGame(start, nodes, func(pos *chess.Position) *Searcher {
+		aToMove := (pos.SideToMove() == chess.White) == aWhite
+		toggle(aToMove)
+		if aToMove {
+			return a
+		}
+		return b
+	}, nil)
+}
+
+// playFixedNodeGame plays one game from start at nodes per move. mover
+// says which searcher moves in each position; visit, if not nil, sees each
+// position with its search result before the move is made. It returns +1
+// for a White win, -1 for a Black win, 0 for a draw, adjudicated by the
+// constants above.
+func playFixedNodeGame(start *chess.Position, nodes uint64, mover func(*chess.Position) *Searcher, visit func(*chess.Position, Result)) int {
+	pos := *start
 	var hist []uint64
 	decided := 0
 	lastSign := 0
@@ -151,13 +167,10 @@ func playABGame(start *chess.Position, a, b *Searcher, aWhite bool, nodes uint64
 		if reps+1 >= abRepetitionMax {
 			return 0
 		}
-		aToMove := (pos.SideToMove() == chess.White) == aWhite
-		s := b
-		if aToMove {
-			s = a
+		r := mover(&pos).Search(&pos, hist, Limits{Nodes: nodes}, nil, nil)
+		if visit != nil {
+			visit(&pos, r)
 		}
-		toggle(aToMove)
-		r := s.Search(&pos, hist, Limits{Nodes: nodes}, nil, nil)
 		// White's view of the score, for adjudication.
 		score := r.Score
 		if pos.SideToMove() == chess.Black {

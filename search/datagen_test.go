@@ -82,59 +82,13 @@ func TestGenerateTuningData(t *testing.T) {
 // playDataGame plays one self-play game from start and returns the quiet
 // positions met and the result ("1", "0.5", "0").
 func playDataGame(start *chess.Position, s *Searcher, nodes uint64) ([]string, string) {
-	pos := *start
 	s.Clear()
-	var hist []uint64
 	var fens []string
-	decided, lastSign := 0, 0
-	result := "0.5"
-	for ply := 0; ply < abMaxPlies; ply++ {
-		var ml chess.MoveList
-		pos.GenerateMoves(&ml)
-		if ml.N == 0 {
-			if pos.InCheck() {
-				result = map[chess.Color]string{chess.White: "0", chess.Black: "1"}[pos.SideToMove()]
+	res := playFixedNodeGame(start, nodes, func(*chess.Position) *Searcher { return s },
+		func(pos *chess.Position, r Result) {
+			if !pos.InCheck() && r.Move.IsQuiet() && !IsMate(r.Score) {
+				fens = append(fens, strings.Join(strings.Fields(pos.FEN())[:4], " "))
 			}
-			break
-		}
-		if pos.HalfmoveClock() >= 100 || insufficientMaterial(&pos) {
-			break
-		}
-		reps := 0
-		for _, k := range hist {
-			if k == pos.Key() {
-				reps++
-			}
-		}
-		if reps+1 >= abRepetitionMax {
-			break
-		}
-		r := s.Search(&pos, hist, Limits{Nodes: nodes}, nil, nil)
-		score := r.Score
-		if pos.SideToMove() == chess.Black {
-			score = -score
-		}
-		if !pos.InCheck() && r.Move.IsQuiet() && !IsMate(r.Score) {
-			fens = append(fens, strings.Join(strings.Fields(pos.FEN())[:4], " "))
-		}
-		sign := 0
-		if score >= abResignScore {
-			sign = 1
-		} else if score <= -abResignScore {
-			sign = -1
-		}
-		if sign != 0 && sign == lastSign {
-			decided++
-			if decided >= abResignPlies {
-				result = map[int]string{1: "1", -1: "0"}[sign]
-				break
-			}
-		} else {
-			decided = 0
-		}
-		lastSign = sign
-		hist = append(hist, pos.Key())
-		pos.MakeMove(r.Move)
-	}
-	return fens, result
+		})
+	return fens, map[int]string{1: "1", 0: "0.5", -1: "0"}[res]
 }
