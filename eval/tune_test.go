@@ -220,17 +220,11 @@ func loadTuneData(name string, params []tuneParam) ([]tunePos, error) {
 		if pos.PieceCount(chess.White) == 1 || pos.PieceCount(chess.Black) == 1 {
 			continue
 		}
-		feats, mg, eg := features(pos, params)
-		// The features must rebuild the evaluation's own sum exactly.
-		s := pos.PieceSquareTotal() + terms(pos)
-		if pos.SideToMove() == chess.White {
-			s += tempoBonus
-		} else {
-			s -= tempoBonus
+		feats, err := checkedFeatures(pos, params)
+		if err != nil {
+			return nil, err
 		}
-		if mg != s.MG() || eg != s.EG() {
-			return nil, fmt.Errorf("%s: features give %d/%d, the evaluation %d/%d", fen, mg, eg, s.MG(), s.EG())
-		}
+		s := unblended(pos)
 		ph := Phase(pos)
 		v := (s.MG()*ph + s.EG()*(totalPhase-ph)) / totalPhase
 		if scaleDrawish(pos, v) != v {
@@ -239,6 +233,44 @@ func loadTuneData(name string, params []tuneParam) ([]tunePos, error) {
 		out = append(out, tunePos{result: result, phase: float64(ph) / totalPhase, feats: feats})
 	}
 	return out, sc.Err()
+}
+
+// unblended is Evaluate's White-view sum before the phase blend.
+func unblended(pos *chess.Position) chess.Score {
+	s := pos.PieceSquareTotal() + terms(pos)
+	if pos.SideToMove() == chess.White {
+		return s + tempoBonus
+	}
+	return s - tempoBonus
+}
+
+// checkedFeatures returns pos's features after checking that they rebuild
+// the evaluation's own sum exactly.
+func checkedFeatures(pos *chess.Position, params []tuneParam) ([]tuneFeat, error) {
+	feats, mg, eg := features(pos, params)
+	if s := unblended(pos); mg != s.MG() || eg != s.EG() {
+		return nil, fmt.Errorf("%s: features give %d/%d, the evaluation %d/%d", pos.FEN(), mg, eg, s.MG(), s.EG())
+	}
+	return feats, nil
+}
+
+// TestTuneFeatures runs in every go test: the tuner's features rebuild the
+// evaluation of every data position exactly, so a new term or a changed
+// one that the tuner does not know about fails here, not in a tuning run.
+func TestTuneFeatures(t *testing.T) {
+	params := tuneParams()
+	for _, fen := range dataFENs(t) {
+		pos, err := chess.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.PieceCount(chess.White) == 1 || pos.PieceCount(chess.Black) == 1 {
+			continue // the mop-up is not a tuned term; the tuner skips these too
+		}
+		if _, err := checkedFeatures(pos, params); err != nil {
+			t.Error(err)
+		}
+	}
 }
 
 // features returns pos's feature list and the middlegame and endgame sums

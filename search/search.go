@@ -194,6 +194,12 @@ func (s *Searcher) Search(pos *chess.Position, history []uint64, lim Limits, sto
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 	}
+	// The root's static evaluation, for the improving test two plies down
+	// (rootSearch does not go through negamax's step 7).
+	s.stack[0].staticEval = -Infinity
+	if !s.pos.InCheck() {
+		s.stack[0].staticEval = eval.Evaluate(&s.pos)
+	}
 	// Age the history so that the last search's lessons weigh less.
 	for i := range s.history {
 		for j := range s.history[i] {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/eval"
 )
 
 func uci(t testing.TB, pos *chess.Position, s string) chess.Move {
@@ -211,5 +212,29 @@ func BenchmarkSearch(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.Clear()
 		s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
+	}
+}
+
+// TestRootStaticEval: the root's static evaluation is on the stack for the
+// improving test at ply 2 (rootSearch does not set it itself), and it is
+// -Infinity in check, as in negamax.
+func TestRootStaticEval(t *testing.T) {
+	s := NewSearcher(1)
+	for _, c := range []struct {
+		fen     string
+		inCheck bool
+	}{
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", false},
+		{"rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3", true},
+	} {
+		pos := chess.MustParseFEN(c.fen)
+		s.Search(pos, nil, Limits{Depth: 1}, nil, nil)
+		want := -Infinity
+		if !c.inCheck {
+			want = eval.Evaluate(pos)
+		}
+		if got := s.stack[0].staticEval; got != want {
+			t.Errorf("%s: root static eval %d, want %d", c.fen, got, want)
+		}
 	}
 }
