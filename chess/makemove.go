@@ -46,6 +46,11 @@ func castleRook(kingTo Square) (from, to Square) {
 	}
 }
 
+// CastlingRook returns the from and to squares of the rook that castling
+// move m moves (for code that follows the pieces a move changes, such as
+// the network's accumulators).
+func (p *Position) CastlingRook(m Move) (from, to Square) { return castleRook(m.To()) }
+
 // MakeMove plays m, which must be legal (from a generator or a parser), in
 // place, and returns what UnmakeMove needs to take it back.
 func (p *Position) MakeMove(m Move) Undo {

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+
+	"ox88/nnue"
+)
+
+func init() {
+	commands["train"] = command{"train a network on datagen records (pure Go, all cores)", runTrain}
+}
+
+func runTrain(args []string) int {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	out := fs.String("out", "", "the quantised net, written after every epoch")
+	ckpt := fs.String("checkpoint", "", "float weights and optimiser state, written after every epoch (default OUT.ckpt)")
+	resume := fs.Bool("resume", false, "continue from the checkpoint")
+	epochs := fs.Int("epochs", 10, "passes over the data")
+	batch := fs.Int("batch", 16384, "positions per optimiser step")
+	lr := fs.Float64("lr", 0.001, "Adam's step size at the start")
+	finalLR := fs.Float64("final-lr", 0, "step size of the last epoch (default lr/20; decays geometrically)")
+	wdl := fs.Float64("wdl", 0.3, "weight of the game result in the target (the rest: the search score)")
+	val := fs.Float64("val", 0.02, "share of positions held out for validation")
+	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
+	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), `usage: ox88 train --out NET.bin [flags] DATA.bin [DATA.bin ...]
+
+Trains the 768 -> 256x2 -> 1 network on the records ox88 datagen writes
+(several files are read as one) with Adam on the squared error of the
+expected score, and writes the quantised net (load it with EvalFile).
+Progress and losses go to stderr.`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *out == "" || fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	if *ckpt == "" {
+		*ckpt = *out + ".ckpt"
+	}
+	var recs []nnue.Record
+	for _, name := range fs.Args() {
+		r, err := nnue.ReadRecords(name)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ox88 train:", err)
+			return 1
+		}
+		recs = append(recs, r...)
+	}
+	fmt.Fprintf(os.Stderr, "train: %d positions from %d file(s)\n", len(recs), fs.NArg())
+	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, WDL: *wdl, ValFrac: *val,
+		Threads: *threads, Seed: *seed, Checkpoint: *ckpt, Out: *out, Progress: os.Stderr}
+	tr := nnue.NewTrainer(cfg)
+	if *resume {
+		var err error
+		if tr, err = nnue.Resume(*ckpt, cfg); err != nil {
+			fmt.Fprintln(os.Stderr, "ox88 train:", err)
+			return 1
+		}
+	}
+	stats, err := tr.Train(recs)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 train:", err)
+		return 1
+	}
+	for _, s := range stats {
+		fmt.Printf("epoch %d train %.6f validation %.6f lr %.6f time %s\n", s.Epoch, s.TrainLoss, s.ValLoss, s.LearningRate, s.Elapsed.Round(1e9))
+	}
+	return 0
+}

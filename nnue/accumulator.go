@@ -1,0 +1,191 @@
+package nnue
+
+import "ox88/chess"
+
+// Accumulator holds the first layer's sums for both perspectives
+// (v[chess.White], v[chess.Black]) of one position.
+type Accumulator struct {
+	v [2][Hidden]int16
+}
+
+// Refresh computes acc from scratch for pos: the bias plus the column of
+// every piece on the board.
+func (n *Net) Refresh(acc *Accumulator, pos *chess.Position) {
+	acc.v[0] = n.FTBias
+	acc.v[1] = n.FTBias
+	for pc := chess.WPawn; pc <= chess.BKing; pc++ {
+		if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
+			continue
+		}
+		for _, sq := range pos.PieceSquares(pc) {
+			for c := chess.White; c <= chess.Black; c++ {
+				addRow(&acc.v[c], &n.FTWeights[Feature(c, pc, sq)])
+			}
+		}
+	}
+}
+
+func addRow(dst *[Hidden]int16, row *[Hidden]int16) {
+	for i := range dst {
+		dst[i] += row[i]
+	}
+}
+
+// delta is what one move changes on the board, as (piece, square) pairs
+// taken away and put down: at most two of each (castling moves two
+// pieces; a capture removes two and adds one).
+type delta struct {
+	nSub, nAdd int8
+	subPc      [2]chess.Piece
+	subSq      [2]chess.Square
+	addPc      [2]chess.Piece
+	addSq      [2]chess.Square
+}
+
+func (d *delta) sub(pc chess.Piece, sq chess.Square) {
+	d.subPc[d.nSub], d.subSq[d.nSub] = pc, sq
+	d.nSub++
+}
+
+func (d *delta) add(pc chess.Piece, sq chess.Square) {
+	d.addPc[d.nAdd], d.addSq[d.nAdd] = pc, sq
+	d.nAdd++
+}
+
+// moveDelta returns what m changes on pos's board; pos is the position
+// before the move.
+func moveDelta(pos *chess.Position, m chess.Move) delta {
+	var d delta
+	from, to := m.From(), m.To()
+	pc := pos.At(from)
+	if m.IsCastle() {
+		rf, rt := pos.CastlingRook(m)
+		rook := pos.At(rf)
+		d.sub(pc, from)
+		d.sub(rook, rf)
+		d.add(pc, to)
+		d.add(rook, rt)
+		return d
+	}
+	d.sub(pc, from)
+	if m.IsCapture() {
+		capSq := to
+		if m.IsEnPassant() {
+			capSq = chess.NewSquare(to.File(), from.Rank())
+		}
+		d.sub(pos.At(capSq), capSq)
+	}
+	if k := m.Promotion(); k != chess.NoKind {
+		pc = chess.MakePiece(pc.Color(), k)
+	}
+	d.add(pc, to)
+	return d
+}
+
+// StackSize bounds the plies a Stack holds beyond its root.
+const StackSize = 256
+
+// Stack is one search thread's accumulators, one per ply, kept lazily:
+// Push records only what the move changes, and the sums are brought up to
+// date when a position is evaluated, starting from the nearest ply above
+// that is already computed. A node that is never evaluated (a transposition
+// cutoff, a pruned move) costs a few bytes, not 2*Hidden additions.
+type Stack struct {
+	net      *Net
+	top      int
+	acc      [StackSize + 1]Accumulator
+	deltas   [StackSize + 1]delta
+	computed [StackSize + 1]bool
+}
+
+// NewStack returns a stack for net; call Reset before use.
+func NewStack(net *Net) *Stack { return &Stack{net: net} }
+
+// Net returns the stack's network.
+func (s *Stack) Net() *Net { return s.net }
+
+// Reset makes pos the stack's root and computes its accumulators.
+func (s *Stack) Reset(pos *chess.Position) {
+	s.top = 0
+	s.net.Refresh(&s.acc[0], pos)
+	s.computed[0] = true
+}
+
+// Push records move m, about to be played in pos (the position before
+// it). A null move is m == chess.NoMove.
+func (s *Stack) Push(pos *chess.Position, m chess.Move) {
+	s.top++
+	if m == chess.NoMove {
+		s.deltas[s.top] = delta{}
+	} else {
+		s.deltas[s.top] = moveDelta(pos, m)
+	}
+	s.computed[s.top] = false
+}
+
+// Pop takes back the last Push.
+func (s *Stack) Pop() { s.top-- }
+
+// Evaluate returns the value of the position at the top of the stack for
+// side, the side to move there.
+func (s *Stack) Evaluate(side chess.Color) int {
+	s.update()
+	a := &s.acc[s.top]
+	return s.net.Output(&a.v[side], &a.v[side^1])
+}
+
+// Current returns the top accumulator, brought up to date (for tests).
+func (s *Stack) Current() *Accumulator {
+	s.update()
+	return &s.acc[s.top]
+}
+
+// update brings the top accumulator up to date from the nearest computed
+// ancestor.
+func (s *Stack) update() {
+	if s.computed[s.top] {
+		return
+	}
+	i := s.top
+	for !s.computed[i] {
+		i--
+	}
+	for i++; i <= s.top; i++ {
+		s.apply(&s.acc[i], &s.acc[i-1], &s.deltas[i])
+		s.computed[i] = true
+	}
+}
+
+// apply sets dst to src plus the changes of d, for both perspectives, in
+// one pass over each.
+func (s *Stack) apply(dst, src *Accumulator, d *delta) {
+	n := s.net
+	for c := chess.White; c <= chess.Black; c++ {
+		out, in := &dst.v[c], &src.v[c]
+		switch {
+		case d.nAdd == 1 && d.nSub == 1:
+			a := &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])]
+			r := &n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])]
+			for i := range out {
+				out[i] = in[i] + a[i] - r[i]
+			}
+		case d.nAdd == 1 && d.nSub == 2:
+			a := &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])]
+			r1 := &n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])]
+			r2 := &n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])]
+			for i := range out {
+				out[i] = in[i] + a[i] - r1[i] - r2[i]
+			}
+		case d.nAdd == 2 && d.nSub == 2:
+			a1 := &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])]
+			a2 := &n.FTWeights[Feature(c, d.addPc[1], d.addSq[1])]
+			r1 := &n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])]
+			r2 := &n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])]
+			for i := range out {
+				out[i] = in[i] + a1[i] + a2[i] - r1[i] - r2[i]
+			}
+		default: // a null move
+			*out = *in
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+
+	"ox88/chess"
+)
+
+// The network's shape and its quantisation.
+const (
+	// Inputs: one per (colour relative to the perspective, kind, square).
+	Inputs = 768
+	// Hidden is the width of each perspective's accumulator.
+	Hidden = 256
+	// QA scales the feature transformer: a float weight w is stored as
+	// round(w*QA), and the activation clips at QA (1.0 in float).
+	QA = 255
+	// QB scales the output weights.
+	QB = 64
+	// Scale turns the network's output (a logit: sigmoid(out) is the
+	// expected score) into centipawns: cp = out * Scale.
+	Scale = 400
+)
+
+// Net is a quantised perspective network:
+//
+//	acc[c]  = FTBias + sum over the pieces p of FTWeights[feature(c, p)]   (c = White, Black)
+//	hidden  = SCReLU(acc[side to move]) ++ SCReLU(acc[other side])       (2*Hidden values)
+//	out     = OutBias + OutWeights . hidden
+//
+// where SCReLU(x) = clamp(x, 0, QA)^2. The accumulators are the part that
+// make/unmake keeps up to date (see Stack); only the last line is computed
+// at every evaluation.
+type Net struct {
+	FTWeights  [Inputs][Hidden]int16
+	FTBias     [Hidden]int16
+	OutWeights [2 * Hidden]int16
+	OutBias    int32
+}
+
+// Feature returns the input index of piece pc on square sq as seen from
+// perspective c: the perspective's own pieces first, then the other side's;
+// Black sees the board flipped top to bottom, so both sides see their
+// pieces move "up".
+func Feature(c chess.Color, pc chess.Piece, sq chess.Square) int {
+	return featureIndex(c, pc.Color(), pc.Kind(), sq.Index64())
+}
+
+// featureIndex is Feature on plain values: kind is chess.Pawn..chess.King
+// and sq is 0..63 (a1 = 0).
+func featureIndex(persp, pieceColor chess.Color, k chess.Kind, sq int) int {
+	rel := 0
+	if pieceColor != persp {
+		rel = 384
+	}
+	return rel + (int(k)-1)*64 + (sq ^ int(persp)*56)
+}
+
+// Output computes the network's value in centipawns for the side to move
+// from the two accumulators: us is the side to move's, them the other's.
+func (n *Net) Output(us, them *[Hidden]int16) int {
+	var sum int64
+	w := &n.OutWeights
+	for i := 0; i < Hidden; i++ {
+		x := int64(min(max(us[i], 0), QA))
+		sum += x * x * int64(w[i])
+	}
+	for i := 0; i < Hidden; i++ {
+		x := int64(min(max(them[i], 0), QA))
+		sum += x * x * int64(w[Hidden+i])
+	}
+	return int((sum/QA + int64(n.OutBias)) * Scale / (QA * QB))
+}
+
+// Evaluate returns pos's value for the side to move, computing both
+// accumulators from scratch (for tests and one-off use; the search keeps
+// them incrementally in a Stack).
+func (n *Net) Evaluate(pos *chess.Position) int {
+	var acc Accumulator
+	n.Refresh(&acc, pos)
+	side := pos.SideToMove()
+	return n.Output(&acc.v[side], &acc.v[side^1])
+}
+
+// The file format. A net file is a 32-byte header, the arrays of Net in
+// field order as little-endian integers, and a CRC-32 (IEEE) of everything
+// before it:
+//
+//	bytes 0-7    "OX88NNUE"
+//	bytes 8-11   format version (1)
+//	bytes 12-15  Inputs (768)
+//	bytes 16-19  Hidden
+//	bytes 20-23  QA
+//	bytes 24-27  QB
+//	bytes 28-31  Scale
+//
+// A headerless file of exactly the raw arrays in the same order (as the
+// bullet trainer's quantised output for a 768 -> Hidden x2 -> 1 SCReLU net
+// with the same QA/QB, possibly zero-padded to a multiple of 64 bytes) is
+// read too, so nets trained elsewhere load with EvalFile.
+const (
+	fileMagic   = "OX88NNUE"
+	fileVersion = 1
+	headerSize  = 32
+	// rawSize is the size of the arrays alone.
+	rawSize = (Inputs*Hidden+Hidden+2*Hidden)*2 + 4
+)
+
+// Write writes the net in ox88's format.
+func (n *Net) Write(w io.Writer) error {
+	var buf bytes.Buffer
+	buf.WriteString(fileMagic)
+	for _, v := range []uint32{fileVersion, Inputs, Hidden, QA, QB, Scale} {
+		binary.Write(&buf, binary.LittleEndian, v)
+	}
+	binary.Write(&buf, binary.LittleEndian, n)
+	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// ErrBadNet is wrapped by every error about a net file's contents.
+var ErrBadNet = errors.New("not a usable ox88 network")
+
+// Read decodes a net from data: ox88's format (checked field by field and
+// by its checksum) or a raw headerless dump of the same arrays.
+func Read(data []byte) (*Net, error) {
+	n := new(Net)
+	if !bytes.HasPrefix(data, []byte(fileMagic)) {
+		// A raw dump, possibly padded to a multiple of 64 bytes.
+		if len(data) < rawSize || len(data) >= rawSize+64 || bytes.Count(data[rawSize:], []byte{0}) != len(data)-rawSize {
+			return nil, fmt.Errorf("%w: %d bytes, neither an ox88 net (magic %q) nor a raw %d-byte 768->%dx2->1 net",
+				ErrBadNet, len(data), fileMagic, rawSize, Hidden)
+		}
+		binary.Read(bytes.NewReader(data[:rawSize]), binary.LittleEndian, n)
+		return n, nil
+	}
+	if len(data) != headerSize+rawSize+4 {
+		return nil, fmt.Errorf("%w: %d bytes, want %d (truncated or another shape)", ErrBadNet, len(data), headerSize+rawSize+4)
+	}
+	want := [6]uint32{fileVersion, Inputs, Hidden, QA, QB, Scale}
+	names := [6]string{"version", "inputs", "hidden", "QA", "QB", "scale"}
+	for i := range want {
+		if got := binary.LittleEndian.Uint32(data[8+4*i:]); got != want[i] {
+			return nil, fmt.Errorf("%w: %s is %d, this build needs %d", ErrBadNet, names[i], got, want[i])
+		}
+	}
+	body := data[:len(data)-4]
+	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch (damaged file)", ErrBadNet)
+	}
+	binary.Read(bytes.NewReader(body[headerSize:]), binary.LittleEndian, n)
+	return n, nil
+}
+
+// Load reads a net file.
+func Load(name string) (*Net, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	n, err := Read(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return n, nil
+}
+
+// Save writes the net to name through a temporary file and a rename, so a
+// crash never leaves half a net under the final name.
+func (n *Net) Save(name string) error {
+	tmp := name + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := n.Write(f); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, name)
+}

@@ -1,0 +1,165 @@
+package nnue
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"ox88/chess"
+)
+
+// randomNet returns a net with random weights of realistic size.
+func randomNet(seed uint64) *Net {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	n := new(Net)
+	for i := range n.FTWeights {
+		for j := range n.FTWeights[i] {
+			n.FTWeights[i][j] = int16(rng.IntN(129) - 64)
+		}
+	}
+	for j := range n.FTBias {
+		n.FTBias[j] = int16(rng.IntN(200))
+	}
+	for j := range n.OutWeights {
+		n.OutWeights[j] = int16(rng.IntN(255) - 127)
+	}
+	n.OutBias = int32(rng.IntN(20000) - 10000)
+	return n
+}
+
+// treeFENs are positions rich in castling, en passant and promotion.
+var treeFENs = []string{
+	chess.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+}
+
+// TestAccumulatorDrift walks perft trees with a Stack, as the search does,
+// and checks at every node that the incrementally kept accumulators equal
+// the ones computed from scratch, and that the evaluation equals that of
+// the colour-mirrored twin.
+func TestAccumulatorDrift(t *testing.T) {
+	net := randomNet(1)
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
+	for _, fen := range treeFENs {
+		pos := chess.MustParseFEN(fen)
+		st := NewStack(net)
+		st.Reset(pos)
+		nodes := 0
+		var walk func(d int)
+		walk = func(d int) {
+			nodes++
+			var fresh Accumulator
+			net.Refresh(&fresh, pos)
+			if *st.Current() != fresh {
+				t.Fatalf("%s: accumulator drifted at %s", fen, pos.FEN())
+			}
+			if e, m := st.Evaluate(pos.SideToMove()), net.Evaluate(pos.Mirror()); e != m {
+				t.Fatalf("%s: eval %d, mirrored twin %d", pos.FEN(), e, m)
+			}
+			if d == 0 {
+				return
+			}
+			var ml chess.MoveList
+			pos.GenerateMoves(&ml)
+			for _, m := range ml.Slice() {
+				st.Push(pos, m)
+				u := pos.MakeMove(m)
+				// Evaluate only every other node on the way down, so the
+				// lazy catch-up over several plies is tested too.
+				if nodes%2 == 0 {
+					st.Evaluate(pos.SideToMove())
+				}
+				walk(d - 1)
+				pos.UnmakeMove(m, u)
+				st.Pop()
+			}
+			if !pos.InCheck() {
+				st.Push(pos, chess.NoMove)
+				u := pos.MakeNullMove()
+				var fresh Accumulator
+				net.Refresh(&fresh, pos)
+				if *st.Current() != fresh {
+					t.Fatalf("%s: accumulator drifted after a null move at %s", fen, pos.FEN())
+				}
+				pos.UnmakeNullMove(u)
+				st.Pop()
+			}
+		}
+		walk(depth)
+		t.Logf("%s: %d nodes", fen, nodes)
+	}
+}
+
+// TestNetFileRoundTrip writes and reads a net, and rejects damaged,
+// truncated and foreign files with ErrBadNet.
+func TestNetFileRoundTrip(t *testing.T) {
+	net := randomNet(2)
+	var buf bytes.Buffer
+	if err := net.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	got, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != *net {
+		t.Fatal("read back a different net")
+	}
+	// A raw dump of the arrays (bullet's quantised output) reads too.
+	raw := append([]byte(nil), data[headerSize:len(data)-4]...)
+	if got, err := Read(append(raw, make([]byte, 12)...)); err != nil || *got != *net {
+		t.Fatalf("raw dump: %v", err)
+	}
+	bad := map[string][]byte{
+		"empty":     nil,
+		"truncated": data[:len(data)/2],
+		"text":      []byte("this is not a network\n"),
+		"flipped":   append(append([]byte(nil), data[:100]...), append([]byte{data[100] ^ 1}, data[101:]...)...),
+		"shape":     append(append([]byte(nil), data[:16]...), append([]byte{1, 2, 0, 0}, data[20:]...)...),
+	}
+	for name, b := range bad {
+		if _, err := Read(b); !errors.Is(err, ErrBadNet) {
+			t.Errorf("%s: got %v, want ErrBadNet", name, err)
+		}
+	}
+}
+
+// FuzzRead: any bytes give a net or ErrBadNet, never a panic.
+func FuzzRead(f *testing.F) {
+	var buf bytes.Buffer
+	randomNet(3).Write(&buf)
+	f.Add(buf.Bytes()[:64])
+	f.Add([]byte(fileMagic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := Read(b); err != nil && !errors.Is(err, ErrBadNet) {
+			t.Fatal(err)
+		}
+	})
+}
+
+func BenchmarkStackPushEvaluate(b *testing.B) {
+	net := randomNet(4)
+	pos := chess.MustParseFEN(treeFENs[1])
+	st := NewStack(net)
+	st.Reset(pos)
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m := ml.Moves[i%ml.N]
+		st.Push(pos, m)
+		u := pos.MakeMove(m)
+		st.Evaluate(pos.SideToMove())
+		pos.UnmakeMove(m, u)
+		st.Pop()
+	}
+}

@@ -1,0 +1,451 @@
+package nnue
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"sync"
+	"time"
+
+	"ox88/chess"
+)
+
+// TrainConfig is one training run.
+type TrainConfig struct {
+	Epochs    int     // passes over the training positions (default 10)
+	BatchSize int     // positions per step (default 16384)
+	LR        float64 // Adam's step size at the start (default 0.001)
+	FinalLR   float64 // the step size of the last epoch; it decays geometrically (default LR/20)
+	WDL       float64 // weight of the game result in the target, 0..1 (default 0.3); the rest is the search score
+	ValFrac   float64 // share of positions held out for validation (default 0.02)
+	Threads   int     // workers (default 1)
+	Seed      uint64  // shuffles and initial weights
+	// Checkpoint, when set, is written after every epoch (float weights
+	// and Adam's moments, so training can resume; see Resume).
+	Checkpoint string
+	// Out, when set, receives the quantised net after every epoch.
+	Out      string
+	Progress io.Writer // progress lines; nil: none
+}
+
+// EpochStats is one epoch's losses (mean squared error on the expected
+// score, 0..1).
+type EpochStats struct {
+	Epoch        int
+	TrainLoss    float64
+	ValLoss      float64
+	Positions    int
+	Elapsed      time.Duration
+	LearningRate float64
+}
+
+// Clipping keeps the float weights where quantisation can hold them.
+const weightClip = 1.98
+
+// Trainer holds a float network and Adam's state.
+type Trainer struct {
+	cfg    TrainConfig
+	params []float32 // FT weights, FT bias, output weights, output bias
+	m, v   []float32 // Adam's moments
+	step   int
+	epoch  int // epochs done
+}
+
+// Offsets into Trainer.params.
+const (
+	offFTB    = Inputs * Hidden
+	offOW     = offFTB + Hidden
+	offOB     = offOW + 2*Hidden
+	numParams = offOB + 1
+)
+
+// NewTrainer returns a trainer with fresh random weights.
+func NewTrainer(cfg TrainConfig) *Trainer {
+	cfg.defaults()
+	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams)}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 88))
+	// About 30 of the 768 inputs are on at once: scale the first layer so
+	// the sums start near unit size.
+	for i := 0; i < offFTB; i++ {
+		t.params[i] = float32((rng.Float64()*2 - 1) / math.Sqrt(30))
+	}
+	for i := offOW; i < offOB; i++ {
+		t.params[i] = float32((rng.Float64()*2 - 1) / math.Sqrt(2*Hidden))
+	}
+	return t
+}
+
+func (c *TrainConfig) defaults() {
+	if c.Epochs <= 0 {
+		c.Epochs = 10
+	}
+	if c.BatchSize <= 0 {
+		c.BatchSize = 16384
+	}
+	if c.LR <= 0 {
+		c.LR = 0.001
+	}
+	if c.FinalLR <= 0 {
+		c.FinalLR = c.LR / 20
+	}
+	if c.WDL < 0 || c.WDL > 1 {
+		c.WDL = 0.3
+	}
+	if c.ValFrac <= 0 || c.ValFrac >= 0.5 {
+		c.ValFrac = 0.02
+	}
+	if c.Threads <= 0 {
+		c.Threads = 1
+	}
+}
+
+// sample is one position prepared for training: its active features from
+// the side to move's perspective and the other's, and the target.
+type sample struct {
+	us, them [32]uint16
+	n        int
+	target   float32
+}
+
+// prepare decodes a record into a sample. wdl is the weight of the result.
+func prepare(r *Record, wdl float64, s *sample) {
+	stm := chess.White
+	if r.BlackToMove() {
+		stm = chess.Black
+	}
+	s.n = 0
+	r.Pieces(func(sq int, k chess.Kind, c chess.Color) {
+		if s.n < 32 {
+			s.us[s.n] = uint16(featureIndex(stm, c, k, sq))
+			s.them[s.n] = uint16(featureIndex(stm^1, c, k, sq))
+			s.n++
+		}
+	})
+	score := float64(r.Score())
+	result := float64(r.Result()) / 2 // White's view
+	if stm == chess.Black {
+		score, result = -score, 1-result
+	}
+	s.target = float32(wdl*result + (1-wdl)*sigmoid(score/Scale))
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// forward computes the output logit of one sample with the float weights
+// and leaves the two accumulators in us and them.
+func (t *Trainer) forward(s *sample, us, them *[Hidden]float32) float32 {
+	p := t.params
+	copy(us[:], p[offFTB:offOW])
+	copy(them[:], p[offFTB:offOW])
+	for k := 0; k < s.n; k++ {
+		rowU := p[int(s.us[k])*Hidden : int(s.us[k])*Hidden+Hidden]
+		rowT := p[int(s.them[k])*Hidden : int(s.them[k])*Hidden+Hidden]
+		for j := range us {
+			us[j] += rowU[j]
+			them[j] += rowT[j]
+		}
+	}
+	ow := p[offOW:offOB]
+	out := p[offOB]
+	for j := 0; j < Hidden; j++ {
+		x := min(max(us[j], 0), 1)
+		y := min(max(them[j], 0), 1)
+		out += x*x*ow[j] + y*y*ow[Hidden+j]
+	}
+	return out
+}
+
+// backward adds the gradient of one sample's squared error to grad and
+// returns its loss.
+func (t *Trainer) backward(s *sample, grad []float32, us, them *[Hidden]float32) float64 {
+	out := t.forward(s, us, them)
+	pred := float32(sigmoid(float64(out)))
+	diff := pred - s.target
+	g := 2 * diff * pred * (1 - pred)
+	ow := t.params[offOW:offOB]
+	gOW := grad[offOW:offOB]
+	gB := grad[offFTB:offOW]
+	var gu, gt [Hidden]float32
+	for j := 0; j < Hidden; j++ {
+		x := min(max(us[j], 0), 1)
+		y := min(max(them[j], 0), 1)
+		gOW[j] += g * x * x
+		gOW[Hidden+j] += g * y * y
+		if x > 0 && x < 1 {
+			gu[j] = g * ow[j] * 2 * x
+		}
+		if y > 0 && y < 1 {
+			gt[j] = g * ow[Hidden+j] * 2 * y
+		}
+		gB[j] += gu[j] + gt[j]
+	}
+	grad[offOB] += g
+	for k := 0; k < s.n; k++ {
+		rowU := grad[int(s.us[k])*Hidden : int(s.us[k])*Hidden+Hidden]
+		rowT := grad[int(s.them[k])*Hidden : int(s.them[k])*Hidden+Hidden]
+		for j := range gu {
+			rowU[j] += gu[j]
+			rowT[j] += gt[j]
+		}
+	}
+	return float64(diff * diff)
+}
+
+// loss returns the mean squared error over records without training.
+func (t *Trainer) loss(recs []Record, idx []int) float64 {
+	if len(idx) == 0 {
+		return 0
+	}
+	var total float64
+	var mu sync.Mutex
+	parallel(t.cfg.Threads, len(idx), func(_, lo, hi int) {
+		var s sample
+		var us, them [Hidden]float32
+		sum := 0.0
+		for _, i := range idx[lo:hi] {
+			prepare(&recs[i], t.cfg.WDL, &s)
+			d := float64(sigmoid(float64(t.forward(&s, &us, &them)))) - float64(s.target)
+			sum += d * d
+		}
+		mu.Lock()
+		total += sum
+		mu.Unlock()
+	})
+	return total / float64(len(idx))
+}
+
+// parallel splits [0, n) into one range per worker.
+func parallel(workers, n int, f func(w, lo, hi int)) {
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		if lo == hi {
+			continue
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); f(w, lo, hi) }()
+	}
+	wg.Wait()
+}
+
+// Train runs the remaining epochs over recs and returns each epoch's
+// losses. The validation positions are a fixed share chosen by the seed.
+func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
+	cfg := t.cfg
+	if len(recs) < 2 {
+		return nil, errors.New("nnue: too few training positions")
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 1))
+	order := rng.Perm(len(recs))
+	nVal := max(1, int(float64(len(recs))*cfg.ValFrac))
+	val, train := order[:nVal], order[nVal:]
+	grads := make([][]float32, cfg.Threads)
+	for i := range grads {
+		grads[i] = make([]float32, numParams)
+	}
+	var stats []EpochStats
+	for t.epoch < cfg.Epochs {
+		start := time.Now()
+		lr := cfg.LR * math.Pow(cfg.FinalLR/cfg.LR, float64(t.epoch)/float64(max(1, cfg.Epochs-1)))
+		erng := rand.New(rand.NewPCG(cfg.Seed, uint64(t.epoch)+2))
+		erng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		var sum float64
+		lastReport := start
+		for b := 0; b < len(train); b += cfg.BatchSize {
+			batch := train[b:min(b+cfg.BatchSize, len(train))]
+			losses := make([]float64, cfg.Threads)
+			parallel(cfg.Threads, len(batch), func(w, lo, hi int) {
+				g := grads[w]
+				clear(g)
+				var s sample
+				var us, them [Hidden]float32
+				for _, i := range batch[lo:hi] {
+					prepare(&recs[i], cfg.WDL, &s)
+					losses[w] += t.backward(&s, g, &us, &them)
+				}
+			})
+			for w := 1; w < cfg.Threads; w++ {
+				if len(batch)*(w+1)/cfg.Threads > len(batch)*w/cfg.Threads {
+					addInto(grads[0], grads[w])
+				}
+			}
+			for _, l := range losses {
+				sum += l
+			}
+			t.adam(grads[0], float32(lr), float32(1/float64(len(batch))))
+			if cfg.Progress != nil && time.Since(lastReport) >= 10*time.Second {
+				lastReport = time.Now()
+				done := b + len(batch)
+				el := time.Since(start)
+				left := time.Duration(float64(el) / float64(done) * float64(len(train)-done))
+				fmt.Fprintf(cfg.Progress, "train: epoch %d/%d  %d/%d positions  loss %.5f  %.0f pos/s  epoch ETA %s\n",
+					t.epoch+1, cfg.Epochs, done, len(train), sum/float64(done), float64(done)/el.Seconds(), left.Round(time.Second))
+			}
+		}
+		es := EpochStats{Epoch: t.epoch + 1, TrainLoss: sum / float64(len(train)), ValLoss: t.loss(recs, val),
+			Positions: len(train), Elapsed: time.Since(start), LearningRate: lr}
+		stats = append(stats, es)
+		if cfg.Progress != nil {
+			fmt.Fprintf(cfg.Progress, "train: epoch %d/%d  train loss %.5f  validation loss %.5f  lr %.6f  %s\n",
+				es.Epoch, cfg.Epochs, es.TrainLoss, es.ValLoss, lr, es.Elapsed.Round(time.Second))
+		}
+		t.epoch++
+		if cfg.Checkpoint != "" {
+			if err := t.SaveCheckpoint(cfg.Checkpoint); err != nil {
+				return stats, err
+			}
+		}
+		if cfg.Out != "" {
+			if err := t.Quantise().Save(cfg.Out); err != nil {
+				return stats, err
+			}
+		}
+	}
+	return stats, nil
+}
+
+func addInto(dst, src []float32) {
+	for i := range dst {
+		dst[i] += src[i]
+	}
+}
+
+// Adam's constants.
+const (
+	adamBeta1 = 0.9
+	adamBeta2 = 0.999
+	adamEps   = 1e-8
+)
+
+// adam takes one step against the summed gradient g (scaled by scale to a
+// mean) and clips the weights to what quantisation holds.
+func (t *Trainer) adam(g []float32, lr, scale float32) {
+	t.step++
+	c1 := float32(1 - math.Pow(adamBeta1, float64(t.step)))
+	c2 := float32(1 - math.Pow(adamBeta2, float64(t.step)))
+	p, m, v := t.params, t.m, t.v
+	for i := range p {
+		gi := g[i] * scale
+		if gi == 0 && m[i] == 0 {
+			continue // an input never seen yet: nothing to move
+		}
+		m[i] = adamBeta1*m[i] + (1-adamBeta1)*gi
+		v[i] = adamBeta2*v[i] + (1-adamBeta2)*gi*gi
+		p[i] -= lr * (m[i] / c1) / (float32(math.Sqrt(float64(v[i]/c2))) + adamEps)
+		if i < offOB {
+			p[i] = min(max(p[i], -weightClip), weightClip)
+		}
+	}
+}
+
+// Quantise returns the integer net of the current float weights.
+func (t *Trainer) Quantise() *Net {
+	n := new(Net)
+	p := t.params
+	for i := 0; i < Inputs; i++ {
+		for j := 0; j < Hidden; j++ {
+			n.FTWeights[i][j] = int16(math.Round(float64(p[i*Hidden+j]) * QA))
+		}
+	}
+	for j := 0; j < Hidden; j++ {
+		n.FTBias[j] = int16(math.Round(float64(p[offFTB+j]) * QA))
+	}
+	for j := 0; j < 2*Hidden; j++ {
+		n.OutWeights[j] = int16(math.Round(float64(p[offOW+j]) * QB))
+	}
+	n.OutBias = int32(math.Round(float64(p[offOB]) * QA * QB))
+	return n
+}
+
+// EvaluateFloat returns the float network's value of r's position in
+// centipawns for the side to move (to compare with the quantised net).
+func (t *Trainer) EvaluateFloat(r *Record) float64 {
+	var s sample
+	var us, them [Hidden]float32
+	prepare(r, 0, &s)
+	return float64(t.forward(&s, &us, &them)) * Scale
+}
+
+// The checkpoint file: "OX88CKPT", the epoch and Adam step counts, then the
+// parameters and both moments as float32, little-endian.
+const ckptMagic = "OX88CKPT"
+
+// SaveCheckpoint writes the float weights and Adam's state (through a
+// temporary file and a rename).
+func (t *Trainer) SaveCheckpoint(name string) error {
+	tmp := name + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	err = func() error {
+		if _, err := f.WriteString(ckptMagic); err != nil {
+			return err
+		}
+		for _, x := range []any{uint32(numParams), uint32(t.epoch), uint64(t.step), t.params, t.m, t.v} {
+			if err := binary.Write(f, binary.LittleEndian, x); err != nil {
+				return err
+			}
+		}
+		return f.Sync()
+	}()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, name)
+}
+
+// Resume returns a trainer that continues from a checkpoint with cfg's
+// schedule.
+func Resume(name string, cfg TrainConfig) (*Trainer, error) {
+	cfg.defaults()
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	magic := make([]byte, len(ckptMagic))
+	var n, epoch uint32
+	var step uint64
+	if _, err := io.ReadFull(f, magic); err != nil || string(magic) != ckptMagic {
+		return nil, fmt.Errorf("%s: not an ox88 training checkpoint", name)
+	}
+	for _, x := range []any{&n, &epoch, &step} {
+		if err := binary.Read(f, binary.LittleEndian, x); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if n != numParams {
+		return nil, fmt.Errorf("%s: %d parameters, this build's net has %d", name, n, numParams)
+	}
+	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams),
+		step: int(step), epoch: int(epoch)}
+	for _, x := range [][]float32{t.params, t.m, t.v} {
+		if err := binary.Read(f, binary.LittleEndian, x); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return t, nil
+}
+
+// ReadRecords reads a file of training records; a torn last record is
+// ignored.
+func ReadRecords(name string) ([]Record, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	recs := make([]Record, len(data)/RecordSize)
+	for i := range recs {
+		copy(recs[i][:], data[i*RecordSize:])
+	}
+	return recs, nil
+}

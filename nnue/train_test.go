@@ -1,0 +1,109 @@
+package nnue
+
+import (
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"ox88/chess"
+)
+
+// materialRecords makes n records from random games, each labelled with
+// its material balance: a target a small net can learn quickly.
+func materialRecords(n int, seed uint64) []Record {
+	rng := rand.New(rand.NewPCG(seed, 5))
+	value := [7]int{0, 100, 300, 300, 500, 900, 0}
+	var recs []Record
+	for len(recs) < n {
+		pos := chess.StartPosition()
+		for ply := 0; ply < 120 && len(recs) < n; ply++ {
+			var ml chess.MoveList
+			pos.GenerateMoves(&ml)
+			if ml.N == 0 {
+				break
+			}
+			pos.MakeMove(ml.Moves[rng.IntN(ml.N)])
+			if ply < 6 || pos.InCheck() {
+				continue
+			}
+			bal := 0
+			for pc := chess.WPawn; pc <= chess.BKing; pc++ {
+				if k := pc.Kind(); k == chess.NoKind || k > chess.King {
+					continue
+				}
+				sign := 1
+				if pc.Color() == chess.Black {
+					sign = -1
+				}
+				bal += sign * value[pc.Kind()&7] * pos.Count(pc)
+			}
+			result := uint8(Drawn)
+			if bal > 150 {
+				result = WhiteWon
+			} else if bal < -150 {
+				result = BlackWon
+			}
+			recs = append(recs, Pack(pos, bal, result))
+		}
+	}
+	return recs
+}
+
+// TestTrainLossFalls trains a net on a few thousand labelled positions:
+// the validation loss falls, a checkpoint resumes, and the quantised net
+// evaluates within a stated tolerance of the float one.
+func TestTrainLossFalls(t *testing.T) {
+	recs := materialRecords(3000, 1)
+	dir := t.TempDir()
+	cfg := TrainConfig{Epochs: 4, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 3,
+		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+	tr := NewTrainer(cfg)
+	stats, err := tr.Train(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range stats {
+		t.Logf("epoch %d train %.5f validation %.5f", s.Epoch, s.TrainLoss, s.ValLoss)
+	}
+	if first, last := stats[0].ValLoss, stats[len(stats)-1].ValLoss; !(last < first*0.8) {
+		t.Errorf("validation loss went from %.5f to %.5f", first, last)
+	}
+
+	// Resume two more epochs from the checkpoint.
+	cfg.Epochs = 6
+	tr2, err := Resume(cfg.Checkpoint, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := tr2.Train(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(more) != 2 || more[1].ValLoss > stats[len(stats)-1].ValLoss {
+		t.Errorf("resumed training: %+v", more)
+	}
+
+	// The saved net is the quantised one, and it agrees with the floats.
+	net, err := Load(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *net != *tr2.Quantise() {
+		t.Error("saved net differs from the trainer's quantised weights")
+	}
+	// Tolerance: the mean difference at most 15 cp and none above 60 cp.
+	// Rounding the output weights to 1/QB is the main error; it shrinks as
+	// training makes those weights larger than this short run does.
+	worst, total := 0.0, 0.0
+	for i := 0; i < 300; i++ {
+		r := &recs[i]
+		fen, _ := r.FEN()
+		d := math.Abs(float64(net.Evaluate(chess.MustParseFEN(fen))) - tr2.EvaluateFloat(r))
+		worst, total = max(worst, d), total+d
+	}
+	if worst > 60 || total/300 > 15 {
+		t.Errorf("quantised net differs from the float one by %.1f cp on average, %.1f at most", total/300, worst)
+	}
+	t.Logf("quantisation error: mean %.1f cp, largest %.1f cp", total/300, worst)
+}
