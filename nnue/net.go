@@ -38,6 +38,7 @@ const (
 // make/unmake keeps up to date (see Stack); only the last line is computed
 // at every evaluation.
 type Net struct {
+	_          [0]uint64 // 8-byte alignment for the packed-lane arithmetic
 	FTWeights  [Inputs][Hidden]int16
 	FTBias     [Hidden]int16
 	OutWeights [2 * Hidden]int16

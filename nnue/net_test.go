@@ -163,3 +163,27 @@ func BenchmarkStackPushEvaluate(b *testing.B) {
 		st.Pop()
 	}
 }
+
+// TestLanesMatchInt16 checks the packed-lane additions against plain int16
+// arithmetic, overflow wrap-around included.
+func TestLanesMatchInt16(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var a, b, sum, diff [Hidden]int16
+	for round := 0; round < 200; round++ {
+		for i := range a {
+			a[i], b[i] = int16(rng.Uint32()), int16(rng.Uint32())
+		}
+		a[0], b[0] = 32767, 1 // wraps
+		a[1], b[1] = -32768, 1
+		la, lb := lanes(&a), lanes(&b)
+		ls, ld := lanes(&sum), lanes(&diff)
+		for i := range la {
+			ls[i], ld[i] = add16(la[i], lb[i]), sub16(la[i], lb[i])
+		}
+		for i := range a {
+			if sum[i] != a[i]+b[i] || diff[i] != a[i]-b[i] {
+				t.Fatalf("lane %d: %d %d: sum %d diff %d", i, a[i], b[i], sum[i], diff[i])
+			}
+		}
+	}
+}
