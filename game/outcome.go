@@ -164,6 +164,21 @@ func (g *Game) repetitions(ply int) int {
 	return n
 }
 
+// Result returns the game's result at its last ply, whatever ply the
+// game is viewed at: an outcome set there (from a PGN result, a
+// resignation, the clock) or what the board shows (mate, a draw by rule),
+// else NoResult. It is the PGN Result tag's value.
+func (g *Game) Result() Result {
+	last := len(g.moves)
+	if g.set.Over() && g.setPly == last {
+		return g.set.Result
+	}
+	if r := g.boardOutcome(last).Result; r != "" {
+		return r
+	}
+	return NoResult
+}
+
 // Repetitions returns how often the current position has occurred in the
 // game so far, itself included (1 for a new position).
 func (g *Game) Repetitions() int { return g.repetitions(g.ply) }

@@ -80,12 +80,7 @@ func bookMake(args []string) int {
 	}
 	bd := book.NewBuilder(*maxPly)
 	for i, g := range games {
-		result := g.Tag("Result")
-		switch result {
-		case "1-0", "0-1", "1/2-1/2":
-		default:
-			result = "*"
-		}
+		result := string(g.Result()) // "*" for an unfinished game
 		start := g.Start()
 		if err := bd.Add(&start, g.AllMoves(), result); err != nil {
 			fmt.Fprintf(os.Stderr, "ox88 book make: game %d: %v\n", i+1, err)

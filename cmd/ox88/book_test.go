@@ -53,3 +53,26 @@ func TestBookCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestBookMakeKeepsWinnersMoves: a game's result decides whose moves earn
+// points. The loser's moves are left out, and the winner's weigh 2, as
+// Polyglot's make-book counts them (this failed when the result was read
+// from a tag the PGN reader does not keep).
+func TestBookMakeKeepsWinnersMoves(t *testing.T) {
+	dir := t.TempDir()
+	pgn, out := filepath.Join(dir, "b.pgn"), filepath.Join(dir, "b.bin")
+	os.WriteFile(pgn, []byte("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n"), 0o644)
+	if _, code := captureStdout(t, func() int { return runBook([]string{"make", "--pgn", pgn, "--out", out}) }); code != 0 {
+		t.Fatal("book make failed")
+	}
+	text, _ := captureStdout(t, func() int { return runBook([]string{"probe", "--book", out}) })
+	if want := "e2e4   e4      weight     2  100.0%\n1 moves, key 463b96181691fc9c\n"; text != want {
+		t.Errorf("start position:\n%s\nwant\n%s", text, want)
+	}
+	text, _ = captureStdout(t, func() int {
+		return runBook([]string{"probe", "--book", out, "--fen", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"})
+	})
+	if !strings.HasPrefix(text, "d7d5   d5      weight     2") {
+		t.Errorf("after 1. d4 (Black won):\n%s", text)
+	}
+}
