@@ -30,7 +30,7 @@ var defaultCommand = func() int {
 
 func usage(w *os.File) {
 	fmt.Fprintln(w, "ox88: a chess engine and chess program on a 0x88 board")
-	fmt.Fprintln(w, "\nusage: ox88 <command> [flags]   (ox88 <command> -h for its flags)")
+	fmt.Fprintln(w, "\nusage: ox88 <command> [flags]   (ox88 <command> -h for its flags; ox88 --version)")
 	fmt.Fprintln(w, "\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -50,6 +50,9 @@ func main() {
 	switch name {
 	case "-h", "-help", "--help", "help":
 		usage(os.Stdout)
+		return
+	case "-version", "--version", "version":
+		fmt.Println(versionLine())
 		return
 	}
 	cmd, ok := commands[strings.TrimPrefix(name, "--")]
