@@ -14,11 +14,18 @@ const (
 	sw    Square = 256 - 17
 )
 
+// The steps of the pieces on the 0x88 board, for every package that walks
+// the board (move generation, attacks, the evaluation's mobility, the
+// search's exchange evaluator). They are arrays, so ranging over them
+// allocates nothing; their order is the order moves are generated in.
 var (
-	knightSteps   = [8]Square{33, 31, 18, 14, 256 - 33, 256 - 31, 256 - 18, 256 - 14}
-	kingSteps     = [8]Square{north, south, east, west, ne, nw, se, sw}
-	bishopSteps   = [4]Square{ne, nw, se, sw}
-	rookSteps     = [4]Square{north, south, east, west}
+	KnightSteps = [8]Square{33, 31, 18, 14, 256 - 33, 256 - 31, 256 - 18, 256 - 14}
+	KingSteps   = [8]Square{north, south, east, west, ne, nw, se, sw}
+	BishopSteps = [4]Square{ne, nw, se, sw}
+	RookSteps   = [4]Square{north, south, east, west}
+)
+
+var (
 	pawnPush      = [2]Square{north, south}
 	pawnCaptures  = [2][2]Square{{nw, ne}, {sw, se}}
 	promotionRank = [2]int{7, 0}
@@ -45,12 +52,12 @@ func init() {
 		if !from.OnBoard() {
 			continue
 		}
-		for _, d := range knightSteps {
+		for _, d := range KnightSteps {
 			if to := from + d; to.OnBoard() {
 				attackMask[diffIndex(from, to)] |= 1 << Knight
 			}
 		}
-		for _, d := range kingSteps {
+		for _, d := range KingSteps {
 			if to := from + d; to.OnBoard() {
 				attackMask[diffIndex(from, to)] |= 1 << King
 			}
@@ -66,13 +73,13 @@ func init() {
 				attackMask[diffIndex(from, to)] |= 1 << pawnBlackBit
 			}
 		}
-		for _, d := range bishopSteps {
+		for _, d := range BishopSteps {
 			for to := from + d; to.OnBoard(); to += d {
 				attackMask[diffIndex(from, to)] |= 1<<Bishop | 1<<Queen
 				attackStep[diffIndex(from, to)] = d
 			}
 		}
-		for _, d := range rookSteps {
+		for _, d := range RookSteps {
 			for to := from + d; to.OnBoard(); to += d {
 				attackMask[diffIndex(from, to)] |= 1<<Rook | 1<<Queen
 				attackStep[diffIndex(from, to)] = d
@@ -106,7 +113,7 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 		return true
 	}
 	if knight := MakePiece(by, Knight); p.pieces[knight] != 0 {
-		for _, d := range knightSteps {
+		for _, d := range KnightSteps {
 			if p.board[sq+d] == knight {
 				return true
 			}
@@ -114,7 +121,7 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 	}
 	queen := MakePiece(by, Queen)
 	if bishop := MakePiece(by, Bishop); p.pieces[bishop]+p.pieces[queen] != 0 {
-		for _, d := range bishopSteps {
+		for _, d := range BishopSteps {
 			t := sq + d
 			for p.board[t] == Empty {
 				t += d
@@ -125,7 +132,7 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 		}
 	}
 	if rook := MakePiece(by, Rook); p.pieces[rook]+p.pieces[queen] != 0 {
-		for _, d := range rookSteps {
+		for _, d := range RookSteps {
 			t := sq + d
 			for p.board[t] == Empty {
 				t += d

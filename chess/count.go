@@ -91,13 +91,13 @@ func (p *Position) CountMoves() int {
 			}
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
-			n += p.countSlider(from, bishopSteps[:], pinDirection(pinned, from, ksq), checkMask)
+			n += p.countSlider(from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask)
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
-			n += p.countSlider(from, rookSteps[:], pinDirection(pinned, from, ksq), checkMask)
+			n += p.countSlider(from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask)
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
-			n += p.countSlider(from, kingSteps[:], pinDirection(pinned, from, ksq), checkMask)
+			n += p.countSlider(from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask)
 		}
 	}
 

@@ -175,13 +175,13 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 			}
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
-			p.genSlider(ml, from, bishopSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+			p.genSlider(ml, from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
-			p.genSlider(ml, from, rookSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+			p.genSlider(ml, from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
-			p.genSlider(ml, from, kingSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+			p.genSlider(ml, from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
 		}
 	}
 
@@ -293,14 +293,14 @@ func init() {
 		if !from.OnBoard() {
 			continue
 		}
-		for _, d := range knightSteps {
+		for _, d := range KnightSteps {
 			if to := from + d; to.OnBoard() {
 				t := &knightTargets[from]
 				t.sq[t.n] = to
 				t.n++
 			}
 		}
-		for _, d := range kingSteps {
+		for _, d := range KingSteps {
 			if to := from + d; to.OnBoard() {
 				t := &kingTargets[from]
 				t.sq[t.n] = to

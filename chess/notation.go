@@ -113,6 +113,25 @@ func (p *Position) SAN(m Move) string {
 	return b.String()
 }
 
+// SANLine returns the moves of line, played in turn from p, in SAN. It
+// stops at the first move that is not legal where it stands, so a stale or
+// corrupt line (a PV of another position) gives a shorter result, never a
+// wrong one. p itself is not changed.
+func (p *Position) SANLine(line []Move) []string {
+	pos := *p
+	out := make([]string, 0, len(line))
+	var ml MoveList
+	for _, m := range line {
+		pos.GenerateMoves(&ml)
+		if !ml.Contains(m) {
+			break
+		}
+		out = append(out, pos.SAN(m))
+		pos.MakeMove(m)
+	}
+	return out
+}
+
 // ParseSAN reads a move in Standard Algebraic Notation and returns the legal
 // move it names. It is lenient where that is unambiguous: check marks and
 // annotations (+ # ! ?) are optional, "0-0" is castling, "e8Q" and "e8=Q"

@@ -3,6 +3,7 @@ package chess
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -78,6 +79,61 @@ func TestSAN(t *testing.T) {
 		back, err := pos.ParseSAN(c.san)
 		if err != nil || back != m {
 			t.Errorf("%s: ParseSAN(%q) = %v, %v; want %v", c.fen, c.san, back, err, m)
+		}
+	}
+}
+
+// TestSANLine writes lines in SAN, check and mate marks included, stops at
+// the first move that is not legal where it stands, and leaves the
+// position as it was.
+func TestSANLine(t *testing.T) {
+	cases := []struct {
+		fen  string
+		line []string // UCI, each parsed after the ones before; "root:" in the root position, "raw:" in none
+		want []string
+	}{
+		{StartFEN, []string{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"},
+			[]string{"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", []string{"e8c8", "a1a8"}, []string{"O-O-O", "Ra8+"}},
+		{StartFEN, []string{"e2e4", "e7e5", "root:e2e4", "root:g1f3"}, []string{"e4", "e5"}},
+		{StartFEN, []string{"raw:e2e5", "e2e4"}, []string{}},
+		{StartFEN, nil, []string{}},
+	}
+	for _, c := range cases {
+		root, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var line []Move
+		pos := *root
+		for _, s := range c.line {
+			if u, ok := strings.CutPrefix(s, "root:"); ok {
+				m, err := root.ParseUCI(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				line = append(line, m)
+				continue
+			}
+			if u, ok := strings.CutPrefix(s, "raw:"); ok {
+				from, _ := ParseSquare(u[:2])
+				to, _ := ParseSquare(u[2:])
+				line = append(line, NewMove(from, to, NoKind, 0))
+				continue
+			}
+			m, err := pos.ParseUCI(s)
+			if err != nil {
+				t.Fatalf("%s %v: %v", c.fen, c.line, err)
+			}
+			line = append(line, m)
+			pos.MakeMove(m)
+		}
+		got := root.SANLine(line)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s %v: %q, want %q", c.fen, c.line, got, c.want)
+		}
+		if root.FEN() != c.fen {
+			t.Errorf("%s: the position changed to %s", c.fen, root.FEN())
 		}
 	}
 }

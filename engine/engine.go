@@ -18,78 +18,17 @@ import (
 	"ox88/search"
 )
 
-// Limits says when a search must stop. Zero fields are "no limit"; with no
-// limit at all the search runs until Stop (as with Infinite).
-type Limits struct {
-	Depth     int           // maximum depth in plies
-	Nodes     uint64        // maximum nodes
-	MoveTime  time.Duration // exact time for this move
-	WTime     time.Duration // White's clock (0: no clock)
-	BTime     time.Duration // Black's clock
-	WInc      time.Duration // White's increment per move
-	BInc      time.Duration // Black's increment per move
-	MovesToGo int           // moves until the next time control (0: sudden death)
-	Mate      int           // search for a mate in this many moves
-	Infinite  bool          // run until Stop (UCI "go infinite")
-	Ponder    bool          // pondering: run until PonderHit or Stop
-	// SearchMoves restricts the root to these moves (UCI "searchmoves").
-	SearchMoves []chess.Move
-	// MoveOverhead is the time lost per move between engine and clock
-	// (process start-up, pipes, network); it is subtracted from the clock.
-	// Zero means DefaultMoveOverhead.
-	MoveOverhead time.Duration
-}
-
-// DefaultMoveOverhead is the overhead assumed when Limits.MoveOverhead is 0.
-const DefaultMoveOverhead = 20 * time.Millisecond
-
 // Book is an opening book: Probe returns a book move for pos, if it has
 // one. Package book's *book.Book satisfies it.
 type Book interface {
 	Probe(pos *chess.Position) (chess.Move, bool)
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
-
-// Score bounds.
-const (
-	Exact Bound = iota
-	Lower       // the true score is at least Score (fail high)
-	Upper       // the true score is at most Score (fail low)
-)
-
-// Info is one progress report of a search: sent after every completed
-// iteration (one per PV line with MultiPV) and, with CurrMove set, when the
-// root move being searched changes.
-type Info struct {
-	Depth    int
-	SelDepth int
-	MultiPV  int   // 1-based PV index
-	Score    int   // centipawns, from the side to move's point of view
-	Mate     int   // non-zero: mate in this many moves (negative: being mated)
-	Bound    Bound // Exact, Lower or Upper
-	Nodes    uint64
-	NPS      uint64
-	Time     time.Duration
-	TTHits   uint64
-	HashFull int // permille of the transposition table in use
-	PV       []chess.Move
-	// The micro-Max telemetry: the material balance (centipawns, side to
-	// move's view) and the score minus that material.
-	Material   int
-	Positional int
-	// CurrMove / CurrMoveNumber: the root move now being searched (set on
-	// currmove reports only; PV is empty then).
-	CurrMove       chess.Move
-	CurrMoveNumber int
-}
-
 // Result is what a finished search returns.
 type Result struct {
 	Move     chess.Move // always a legal move when the position has one
 	Ponder   chess.Move // the expected reply, or NoMove
-	Info     Info       // the last full report
+	Info     search.Info // the last full report
 	FromBook bool       // the move came from the opening book
 }
 
@@ -104,7 +43,7 @@ type Engine struct {
 	mu       sync.Mutex
 	pos      chess.Position
 	history  []uint64 // keys of the positions before pos, for repetition
-	onInfo   func(Info)
+	onInfo   func(search.Info)
 	onBest   func(Result)
 	skill    int
 	multiPV  int
@@ -127,7 +66,7 @@ func New() *Engine {
 }
 
 // OnInfo sets the function that receives progress reports.
-func (e *Engine) OnInfo(f func(Info)) { e.mu.Lock(); e.onInfo = f; e.mu.Unlock() }
+func (e *Engine) OnInfo(f func(search.Info)) { e.mu.Lock(); e.onInfo = f; e.mu.Unlock() }
 
 // OnBestMove sets the function that receives the result of Go.
 func (e *Engine) OnBestMove(f func(Result)) { e.mu.Lock(); e.onBest = f; e.mu.Unlock() }
@@ -135,7 +74,7 @@ func (e *Engine) OnBestMove(f func(Result)) { e.mu.Lock(); e.onBest = f; e.mu.Un
 // SetPosition sets the position to start followed by moves (each must be
 // legal; the front end parses them). The positions along the way count for
 // repetition. It waits for a running search to finish (call Stop first).
-func (e *Engine) SetPosition(start *chess.Position, moves []chess.Move) error {
+func (e *Engine) SetPosition(start *chess.Position, moves []chess.Move) {
 	e.Wait()
 	pos := *start
 	hist := make([]uint64, 0, len(moves))
@@ -147,7 +86,6 @@ func (e *Engine) SetPosition(start *chess.Position, moves []chess.Move) error {
 	e.pos = pos
 	e.history = hist
 	e.mu.Unlock()
-	return nil
 }
 
 // Position returns a copy of the current position.
@@ -198,7 +136,7 @@ func (e *Engine) NewGame() { e.ClearHash() }
 
 // Go starts a search in the background and returns at once. If a search is
 // running it first waits for that one to finish.
-func (e *Engine) Go(lim Limits) {
+func (e *Engine) Go(lim search.Limits) {
 	e.ctl.Lock()
 	defer e.ctl.Unlock()
 	e.Wait()
@@ -240,7 +178,7 @@ func (e *Engine) Wait() Result {
 func (e *Engine) Searching() bool { return e.busy.Load() }
 
 // Think searches synchronously and returns the result (no OnBestMove call).
-func (e *Engine) Think(lim Limits) Result {
+func (e *Engine) Think(lim search.Limits) Result {
 	e.ctl.Lock()
 	e.Wait()
 	e.stop.Store(false)
@@ -254,7 +192,7 @@ func (e *Engine) Think(lim Limits) Result {
 // think runs one search with the settings of the moment: the book first,
 // then the search within the limits and the skill level's budget, then the
 // skill level's choice among the best lines.
-func (e *Engine) think(lim Limits) Result {
+func (e *Engine) think(lim search.Limits) Result {
 	e.mu.Lock()
 	pos := e.pos
 	hist := e.history
@@ -263,16 +201,16 @@ func (e *Engine) think(lim Limits) Result {
 
 	if book != nil && len(lim.SearchMoves) == 0 && !lim.Infinite {
 		if m, ok := book.Probe(&pos); ok && isLegal(&pos, m) {
-			return Result{Move: m, FromBook: true, Info: Info{MultiPV: 1, Material: eval.Material(&pos)}}
+			return Result{Move: m, FromBook: true, Info: search.Info{MultiPV: 1, Material: eval.Material(&pos)}}
 		}
 	}
-	sl := e.searchLimits(&pos, lim, skill)
+	sl := searchLimits(&pos, lim, skill)
 	lvl := skillLevels[skill]
+	multiPV = max(multiPV, lim.MultiPV)
 	sl.MultiPV = max(multiPV, lvl.lines)
 	var report func(search.Info)
 	if onInfo != nil {
-		report = func(si search.Info) {
-			inf := convertInfo(si)
+		report = func(inf search.Info) {
 			if lvl.lines > 1 && multiPV < lvl.lines && inf.MultiPV > multiPV {
 				return // lines the skill level asked for, not the user
 			}
@@ -280,7 +218,7 @@ func (e *Engine) think(lim Limits) Result {
 		}
 	}
 	sr := e.searcher.Search(&pos, hist, sl, &e.stop, report)
-	r := Result{Move: sr.Move, Ponder: sr.Ponder, Info: convertInfo(sr.Info)}
+	r := Result{Move: sr.Move, Ponder: sr.Ponder, Info: sr.Info}
 	r.Info.PV = slices.Clone(sr.Info.PV)
 	if skill < MaxSkill && len(sr.Lines) > 1 {
 		if m := e.chooseWeakMove(sr.Lines, lvl); m != r.Move {
@@ -294,21 +232,20 @@ func (e *Engine) think(lim Limits) Result {
 					}
 				}
 			}
-			setScore(&r.Info, r.Info.Score)
 		}
 	}
 	return r
 }
 
-// searchLimits translates the front end's limits into the search's: the
-// clock becomes a soft and a hard time budget, the skill level adds its
-// node budget.
-func (e *Engine) searchLimits(pos *chess.Position, lim Limits, skill int) search.Limits {
-	sl := search.Limits{Depth: lim.Depth, Nodes: lim.Nodes, SearchMoves: lim.SearchMoves,
-		Infinite: lim.Infinite, Pondering: lim.Ponder}
+// searchLimits completes the front end's limits for the search: the clock
+// (or MoveTime) becomes a soft and a hard time budget, Mate a depth, and
+// the skill level adds its node budget. With no limit at all the search
+// runs until Stop.
+func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limits {
+	sl := lim
 	overhead := lim.MoveOverhead
 	if overhead <= 0 {
-		overhead = DefaultMoveOverhead
+		overhead = search.DefaultMoveOverhead
 	}
 	if lim.Mate > 0 && (sl.Depth == 0 || sl.Depth > 2*lim.Mate) {
 		sl.Depth = 2*lim.Mate - 1
@@ -331,27 +268,6 @@ func (e *Engine) searchLimits(pos *chess.Position, lim Limits, skill int) search
 		sl.Infinite = true // no limit at all: run until Stop
 	}
 	return sl
-}
-
-// convertInfo turns the search's report into the front ends' Info.
-func convertInfo(si search.Info) Info {
-	inf := Info{Depth: si.Depth, SelDepth: si.SelDepth, MultiPV: si.MultiPV, Bound: Bound(si.Bound),
-		Nodes: si.Nodes, NPS: search.NPS(si.Nodes, si.Time), Time: si.Time, TTHits: si.TTHits,
-		HashFull: si.HashFull, PV: si.PV, Material: si.Material,
-		CurrMove: si.CurrMove, CurrMoveNumber: si.CurrMoveNumber}
-	if si.CurrMove == chess.NoMove {
-		setScore(&inf, si.Score)
-	}
-	return inf
-}
-
-// setScore fills Score, Mate and Positional from a search score.
-func setScore(inf *Info, score int) {
-	inf.Score, inf.Mate = score, search.MateIn(score)
-	inf.Positional = 0
-	if inf.Mate == 0 {
-		inf.Positional = score - inf.Material
-	}
 }
 
 // isLegal reports whether m is a legal move in pos.

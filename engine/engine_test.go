@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/search"
 )
 
 // playOut lets the engine play both sides from fen at level and returns
@@ -29,10 +30,8 @@ func playOut(t *testing.T, e *Engine, fen string, maxMoves int) int {
 		if pos.HalfmoveClock() >= 100 {
 			return -1
 		}
-		if err := e.SetPosition(start, moves); err != nil {
-			t.Fatal(err)
-		}
-		r := e.Think(Limits{})
+		e.SetPosition(start, moves)
+		r := e.Think(search.Limits{})
 		if !ml.Contains(r.Move) {
 			t.Fatalf("%s: illegal move %s", pos.FEN(), r.Move)
 		}
@@ -81,7 +80,7 @@ func TestWeakLevelsKeepPieces(t *testing.T) {
 		e.SetSkill(level)
 		for i := 0; i < 5; i++ {
 			e.SetPosition(start, nil)
-			r := e.Think(Limits{Nodes: 100000})
+			r := e.Think(search.Limits{Nodes: 100000})
 			pos := *start
 			pos.MakeMove(r.Move)
 			// After the move, Black must not be able to win the queen.
@@ -103,10 +102,10 @@ func TestGoStopRace(t *testing.T) {
 	var mu sync.Mutex
 	var results []Result
 	infos := 0
-	e.OnInfo(func(Info) { mu.Lock(); infos++; mu.Unlock() })
+	e.OnInfo(func(search.Info) { mu.Lock(); infos++; mu.Unlock() })
 	e.OnBestMove(func(r Result) { mu.Lock(); results = append(results, r); mu.Unlock() })
 	for i := 0; i < 5; i++ {
-		e.Go(Limits{Infinite: true})
+		e.Go(search.Limits{Infinite: true})
 		var wg sync.WaitGroup
 		wg.Add(2)
 		go func() { defer wg.Done(); e.PonderHit(); _ = e.Searching(); _ = e.Position() }()
@@ -138,7 +137,7 @@ func TestResizeDuringGo(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for i := 0; i < 20; i++ {
-			e.Go(Limits{Nodes: 2000})
+			e.Go(search.Limits{Nodes: 2000})
 		}
 	}()
 	go func() {
@@ -164,7 +163,7 @@ func TestTightClock(t *testing.T) {
 	e.SetPosition(chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), nil)
 	for _, left := range []time.Duration{50 * time.Millisecond, 10 * time.Millisecond, time.Millisecond} {
 		start := time.Now()
-		r := e.Think(Limits{WTime: left, BTime: left})
+		r := e.Think(search.Limits{WTime: left, BTime: left})
 		// The clock is the hard bound; timerSlack covers the goroutine and
 		// timer wake-up a shared machine adds to the 1 ms case.
 		if el := time.Since(start); el > left+timerSlack || r.Move == chess.NoMove {
@@ -178,7 +177,7 @@ func TestPonder(t *testing.T) {
 	e := New()
 	done := make(chan Result, 1)
 	e.OnBestMove(func(r Result) { done <- r })
-	e.Go(Limits{Ponder: true, MoveTime: 100 * time.Millisecond})
+	e.Go(search.Limits{Ponder: true, MoveTime: 100 * time.Millisecond})
 	select {
 	case <-done:
 		t.Fatal("best move while pondering")
@@ -195,22 +194,25 @@ func TestPonder(t *testing.T) {
 	}
 }
 
-// TestMultiPV reports one Info per line with its index.
+// TestMultiPV reports one Info per line with its index, for lines asked
+// with SetMultiPV or in the limits.
 func TestMultiPV(t *testing.T) {
-	e := New()
-	e.SetMultiPV(3)
-	seen := map[int]bool{}
-	e.OnInfo(func(inf Info) {
-		if inf.Depth == 5 && len(inf.PV) > 0 {
-			seen[inf.MultiPV] = true
+	for _, tc := range []struct{ set, lim int }{{3, 0}, {1, 3}} {
+		e := New()
+		e.SetMultiPV(tc.set)
+		seen := map[int]bool{}
+		e.OnInfo(func(inf search.Info) {
+			if inf.Depth == 5 && len(inf.PV) > 0 {
+				seen[inf.MultiPV] = true
+			}
+		})
+		r := e.Think(search.Limits{Depth: 5, MultiPV: tc.lim})
+		if !seen[1] || !seen[2] || !seen[3] || seen[4] {
+			t.Errorf("%+v: lines reported at depth 5: %v", tc, seen)
 		}
-	})
-	r := e.Think(Limits{Depth: 5})
-	if !seen[1] || !seen[2] || !seen[3] || seen[4] {
-		t.Errorf("lines reported at depth 5: %v", seen)
-	}
-	if r.Info.Material != 0 || r.Info.Nodes == 0 || r.Info.HashFull < 0 {
-		t.Errorf("result info %+v", r.Info)
+		if r.Info.Material != 0 || r.Info.Nodes == 0 || r.Info.HashFull < 0 {
+			t.Errorf("%+v: result info %+v", tc, r.Info)
+		}
 	}
 }
 
@@ -223,16 +225,16 @@ func TestBook(t *testing.T) {
 	pos := chess.StartPosition()
 	m, _ := pos.ParseUCI("g1f3")
 	e.SetBook(fixedBook{m})
-	if r := e.Think(Limits{Depth: 3}); r.Move != m || !r.FromBook {
+	if r := e.Think(search.Limits{Depth: 3}); r.Move != m || !r.FromBook {
 		t.Errorf("book move: %+v", r)
 	}
 	bad, _ := pos.ParseUCI("e2e4")
 	e.SetPosition(pos, []chess.Move{bad}) // Black to move: the book's move is illegal
-	if r := e.Think(Limits{Depth: 2}); r.FromBook {
+	if r := e.Think(search.Limits{Depth: 2}); r.FromBook {
 		t.Errorf("illegal book move played: %+v", r)
 	}
 	e.SetBook(nil)
-	if r := e.Think(Limits{Depth: 2}); r.FromBook {
+	if r := e.Think(search.Limits{Depth: 2}); r.FromBook {
 		t.Errorf("book disabled, yet %+v", r)
 	}
 }
@@ -256,8 +258,8 @@ func TestSkillTable(t *testing.T) {
 func TestMateInfo(t *testing.T) {
 	e := New()
 	e.SetPosition(chess.MustParseFEN("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), nil)
-	r := e.Think(Limits{Depth: 4})
-	if r.Info.Mate != 1 || r.Move.String() != "d1d8" {
+	r := e.Think(search.Limits{Depth: 4})
+	if r.Info.MateIn() != 1 || r.Move.String() != "d1d8" {
 		t.Errorf("mate in 1: %+v", r.Info)
 	}
 }

@@ -68,13 +68,6 @@ const (
 	mopDistance = 6  // per step the kings are closer than the maximum (14)
 )
 
-// Step tables on the 0x88 board.
-var (
-	knightSteps = [8]chess.Square{33, 31, 18, 14, 0xdf, 0xe1, 0xee, 0xf2} // +33 +31 +18 +14 -33 -31 -18 -14 as uint8
-	bishopSteps = [4]chess.Square{15, 17, 0xf1, 0xef}                     // +15 +17 -15 -17
-	rookSteps   = [4]chess.Square{1, 16, 0xff, 0xf0}                      // +1 +16 -1 -16
-)
-
 // nearKing[diff] reports whether two squares whose 0x88 difference plus 119
 // is diff are at most one king step apart.
 var nearKing [240]bool

@@ -147,7 +147,7 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 			switch k {
 			case chess.Knight:
 				n := 0
-				for _, d := range knightSteps {
+				for _, d := range chess.KnightSteps {
 					to := from + d
 					if to.OnBoard() {
 						if t := pos.At(to); t == chess.Empty || t.Color() != c {
@@ -160,11 +160,11 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 				}
 				s += knightMobility * chess.Score(n-knightMobilityBase)
 			case chess.Bishop:
-				n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
+				n, a := slide(pos, from, c, chess.BishopSteps[:], enemyKing)
 				s += bishopMobility * chess.Score(n-bishopMobilityBase)
 				kingAttacks += a
 			case chess.Rook:
-				n, a := slide(pos, from, c, rookSteps[:], enemyKing)
+				n, a := slide(pos, from, c, chess.RookSteps[:], enemyKing)
 				s += rookMobility * chess.Score(n-rookMobilityBase)
 				kingAttacks += a
 				f := from.File() + 1
@@ -176,8 +176,8 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 					}
 				}
 			case chess.Queen:
-				n, a := slide(pos, from, c, bishopSteps[:], enemyKing)
-				n2, a2 := slide(pos, from, c, rookSteps[:], enemyKing)
+				n, a := slide(pos, from, c, chess.BishopSteps[:], enemyKing)
+				n2, a2 := slide(pos, from, c, chess.RookSteps[:], enemyKing)
 				s += queenMobility * chess.Score(n+n2-queenMobilityBase)
 				kingAttacks += a + a2
 			}

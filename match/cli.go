@@ -213,7 +213,7 @@ func (cfg *Config) setFlag(name, v string, files *openFiles) error {
 	case "plies":
 		cfg.openingPlies, err = atoiMin(v, 1)
 	case "tc":
-		var l Limits
+		var l GameLimits
 		l, err = ParseTimeControl(v)
 		cfg.Limits.Moves, cfg.Limits.Base, cfg.Limits.Inc = l.Moves, l.Base, l.Inc
 	case "st":

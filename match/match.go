@@ -24,7 +24,7 @@ type Config struct {
 	Openings     []Opening
 	RandomOrder  bool
 	Seed         uint64
-	Limits       Limits
+	Limits       GameLimits
 	Margin       time.Duration // how far past its clock an engine may go
 	HangTimeout  time.Duration // without a clock or move time: longest wait for a move
 	StartTimeout time.Duration // for an engine's handshake and readiness

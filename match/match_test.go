@@ -43,8 +43,8 @@ func runFake(t *testing.T, cfg *Config) (*Result, string) {
 	t.Helper()
 	var out bytes.Buffer
 	cfg.Out = &out
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = Limits{Nodes: 1000}
+	if cfg.Limits == (GameLimits{}) {
+		cfg.Limits = GameLimits{Nodes: 1000}
 	}
 	if cfg.Adjudication.MaxMoves == 0 {
 		cfg.Adjudication.MaxMoves = 30
@@ -61,17 +61,17 @@ func runFake(t *testing.T, cfg *Config) (*Result, string) {
 func TestFaultsLoseTheGame(t *testing.T) {
 	tests := []struct {
 		mode        string
-		limits      Limits
+		limits      GameLimits
 		termination string // the text in the "Finished game" line
 		fault       func(FaultCount) int
 	}{
-		{fakeengine.Illegal, Limits{Nodes: 1000}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
-		{fakeengine.Crash, Limits{Nodes: 1000}, "disconnects", func(f FaultCount) int { return f.Crash }},
-		{fakeengine.Hang, Limits{Nodes: 1000}, "connection stalls", func(f FaultCount) int { return f.Stall }},
-		{fakeengine.Hang, Limits{Base: 500 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
-		{fakeengine.Slow, Limits{MoveTime: 100 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
-		{fakeengine.XCrash, Limits{Base: 5 * time.Second}, "disconnects", func(f FaultCount) int { return f.Crash }},
-		{fakeengine.XIllegal, Limits{Depth: 3}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
+		{fakeengine.Illegal, GameLimits{Nodes: 1000}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
+		{fakeengine.Crash, GameLimits{Nodes: 1000}, "disconnects", func(f FaultCount) int { return f.Crash }},
+		{fakeengine.Hang, GameLimits{Nodes: 1000}, "connection stalls", func(f FaultCount) int { return f.Stall }},
+		{fakeengine.Hang, GameLimits{Base: 500 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
+		{fakeengine.Slow, GameLimits{MoveTime: 100 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
+		{fakeengine.XCrash, GameLimits{Base: 5 * time.Second}, "disconnects", func(f FaultCount) int { return f.Crash }},
+		{fakeengine.XIllegal, GameLimits{Depth: 3}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.mode+"/"+tc.limits.Describe(), func(t *testing.T) {
@@ -109,7 +109,7 @@ func TestNormalMatchAndPGN(t *testing.T) {
 	cfg := &Config{
 		Engines:   []EngineConfig{fake("alpha", "uci"), fake("beta", "xboard")},
 		Openings:  []Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}},
-		Limits:    Limits{Base: 10 * time.Second, Inc: 100 * time.Millisecond},
+		Limits:    GameLimits{Base: 10 * time.Second, Inc: 100 * time.Millisecond},
 		Games:     4,
 		PGN:       &pgn,
 		Telemetry: true,
@@ -167,7 +167,7 @@ func TestPlainComments(t *testing.T) {
 	var pgn bytes.Buffer
 	cfg := &Config{
 		Engines: []EngineConfig{fake("alpha", "uci"), fake("beta", "uci")},
-		Limits:  Limits{Nodes: 1000},
+		Limits:  GameLimits{Nodes: 1000},
 		Games:   1,
 		PGN:     &pgn,
 	}
@@ -206,7 +206,7 @@ func TestInterruptKillsEverything(t *testing.T) {
 	t.Setenv(fakeengine.ChildPIDFile, pidFile)
 	cfg := &Config{
 		Engines:     []EngineConfig{fake("good", "uci"), fake("spawner", fakeengine.Spawn)},
-		Limits:      Limits{Nodes: 1000},
+		Limits:      GameLimits{Nodes: 1000},
 		HangTimeout: time.Minute,
 		Games:       2,
 	}
@@ -255,7 +255,7 @@ func TestInterruptKillsEverything(t *testing.T) {
 func TestStartFailure(t *testing.T) {
 	cfg := &Config{
 		Engines:      []EngineConfig{fake("good", "uci"), fake("mute", fakeengine.NoHello)},
-		Limits:       Limits{Nodes: 100},
+		Limits:       GameLimits{Nodes: 100},
 		StartTimeout: 300 * time.Millisecond,
 	}
 	_, err := Run(context.Background(), cfg)
@@ -303,7 +303,7 @@ func TestRealEngines(t *testing.T) {
 			{Name: "fairymax", Cmd: fm, Proto: ProtoXboard},
 		},
 		Openings:     book,
-		Limits:       Limits{Base: time.Second, Inc: 20 * time.Millisecond},
+		Limits:       GameLimits{Base: time.Second, Inc: 20 * time.Millisecond},
 		Margin:       300 * time.Millisecond,
 		Games:        2,
 		Adjudication: Adjudication{MaxMoves: 60},

@@ -14,14 +14,14 @@ import (
 func TestParseTimeControl(t *testing.T) {
 	tests := []struct {
 		in   string
-		want Limits
+		want GameLimits
 		tag  string
 	}{
-		{"10+0.1", Limits{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
-		{"40/60", Limits{Moves: 40, Base: time.Minute}, "40/60"},
-		{"2:00+1", Limits{Base: 2 * time.Minute, Inc: time.Second}, "120+1"},
-		{"40/120+0.5", Limits{Moves: 40, Base: 2 * time.Minute, Inc: 500 * time.Millisecond}, "40/120+0.5"},
-		{"inf", Limits{}, "-"},
+		{"10+0.1", GameLimits{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
+		{"40/60", GameLimits{Moves: 40, Base: time.Minute}, "40/60"},
+		{"2:00+1", GameLimits{Base: 2 * time.Minute, Inc: time.Second}, "120+1"},
+		{"40/120+0.5", GameLimits{Moves: 40, Base: 2 * time.Minute, Inc: 500 * time.Millisecond}, "40/120+0.5"},
+		{"inf", GameLimits{}, "-"},
 	}
 	for _, tc := range tests {
 		got, err := ParseTimeControl(tc.in)
@@ -40,7 +40,7 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestClock(t *testing.T) {
-	l := Limits{Moves: 2, Base: time.Second, Inc: 100 * time.Millisecond}
+	l := GameLimits{Moves: 2, Base: time.Second, Inc: 100 * time.Millisecond}
 	c := newClock(l)
 	if c.movesToGo(l) != 2 {
 		t.Errorf("moves to go %d", c.movesToGo(l))

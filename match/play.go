@@ -110,7 +110,7 @@ type gameSetup struct {
 	number, pair, pairing int
 	white, black          int
 	opening               Opening
-	limits                Limits
+	limits                GameLimits
 	margin                time.Duration // clock tolerance
 	hangTimeout           time.Duration // without a clock: how long a move may take
 	adjudication          Adjudication

@@ -17,7 +17,7 @@ type player interface {
 	name() string
 	// newGame prepares the engine for a game from start (a FEN) with the
 	// given limits. The engine may be asked to play either side.
-	newGame(ctx context.Context, start string, limits Limits) error
+	newGame(ctx context.Context, start string, limits GameLimits) error
 	// move asks for a move in the position after moves (UCI notation) from
 	// the game's start, and waits until the deadline at most.
 	move(ctx context.Context, req *moveRequest) (moveReply, error)
@@ -35,7 +35,7 @@ type moveRequest struct {
 	moves    []string       // the moves played since, in UCI notation
 	sans     []string       // the same moves in SAN (for xboard engines that ask)
 	pos      chess.Position // the position to move in
-	limits   Limits
+	limits   GameLimits
 	white    clock // White's clock before this move
 	black    clock // Black's clock before this move
 	deadline time.Duration

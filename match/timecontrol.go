@@ -8,11 +8,11 @@ import (
 	"time"
 )
 
-// Limits is what bounds each engine's thinking in a game. Exactly one kind
-// is normally used: a clock (Base, Inc, Moves), a fixed time per move
-// (MoveTime), or a fixed node count or depth, which do not depend on the
-// machine's load.
-type Limits struct {
+// GameLimits bound each engine's thinking over a game of the match (one
+// search's limits are search.Limits). Exactly one kind is normally used: a
+// clock (Base, Inc, Moves), a fixed time per move (MoveTime), or a fixed
+// node count or depth, which do not depend on the machine's load.
+type GameLimits struct {
 	Moves    int           // moves per period of the clock (0: the whole game)
 	Base     time.Duration // clock time per period
 	Inc      time.Duration // added after each move
@@ -22,13 +22,13 @@ type Limits struct {
 }
 
 // HasClock reports whether the limits include a game clock.
-func (l Limits) HasClock() bool { return l.Base > 0 || l.Inc > 0 }
+func (l GameLimits) HasClock() bool { return l.Base > 0 || l.Inc > 0 }
 
 // ParseTimeControl reads cutechess-cli's tc syntax: "[moves/]seconds[+inc]"
 // with seconds possibly written "minutes:seconds": 10+0.1, 40/60, 2:00+1,
 // 40/120+0.5. "inf" means no clock.
-func ParseTimeControl(s string) (Limits, error) {
-	var l Limits
+func ParseTimeControl(s string) (GameLimits, error) {
+	var l GameLimits
 	if s == "inf" || s == "" {
 		return l, nil
 	}
@@ -80,9 +80,9 @@ func parseSeconds(s string) (time.Duration, error) {
 }
 
 // String returns the clock as a PGN TimeControl tag value in seconds:
-// "10+0.1", "40/60", "40/60+0.5". Limits without a clock (fixed time,
+// "10+0.1", "40/60", "40/60+0.5". GameLimits without a clock (fixed time,
 // nodes or depth per move) give "-", PGN's "unknown"; Describe names them.
-func (l Limits) String() string {
+func (l GameLimits) String() string {
 	if !l.HasClock() {
 		return "-"
 	}
@@ -97,7 +97,7 @@ func (l Limits) String() string {
 }
 
 // Describe returns all the limits in the runner's own syntax, for reports.
-func (l Limits) Describe() string {
+func (l GameLimits) Describe() string {
 	var parts []string
 	if l.HasClock() {
 		parts = append(parts, "tc="+l.String())
@@ -129,10 +129,10 @@ type clock struct {
 }
 
 // newClock returns a clock set for the start of a game.
-func newClock(l Limits) clock { return clock{left: l.Base} }
+func newClock(l GameLimits) clock { return clock{left: l.Base} }
 
 // movesToGo returns the moves left in the current period (0: sudden death).
-func (c *clock) movesToGo(l Limits) int {
+func (c *clock) movesToGo(l GameLimits) int {
 	if l.Moves == 0 {
 		return 0
 	}
@@ -142,7 +142,7 @@ func (c *clock) movesToGo(l Limits) int {
 // spend charges one move's thinking time, adds the increment and, at the
 // end of a period, the next period's time. It reports false when the flag
 // fell: the time used exceeded what was left by more than margin.
-func (c *clock) spend(l Limits, used, margin time.Duration) bool {
+func (c *clock) spend(l GameLimits, used, margin time.Duration) bool {
 	c.left -= used
 	if c.left < -margin {
 		return false

@@ -67,7 +67,7 @@ func (u *uciPlayer) sync(ctx context.Context) error {
 	return nil
 }
 
-func (u *uciPlayer) newGame(ctx context.Context, start string, limits Limits) error {
+func (u *uciPlayer) newGame(ctx context.Context, start string, limits GameLimits) error {
 	u.p.send("ucinewgame")
 	return u.sync(ctx)
 }

@@ -132,7 +132,7 @@ func (x *xboardPlayer) alive() bool {
 // canSetBoard reports whether the engine accepts positions by FEN.
 func (x *xboardPlayer) canSetBoard() bool { return x.feature("setboard") }
 
-func (x *xboardPlayer) newGame(ctx context.Context, start string, limits Limits) error {
+func (x *xboardPlayer) newGame(ctx context.Context, start string, limits GameLimits) error {
 	x.p.send("new")
 	x.p.send("force")
 	x.forced = true

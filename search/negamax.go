@@ -118,8 +118,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		hashMove = entry.move
 		ttScore := scoreFromTT(int(entry.score), ply)
 		if !pvNode && int(entry.depth) >= depth {
-			b := entry.genBound & 3
-			if b == boundExact || (b == boundLower && ttScore >= beta) || (b == boundUpper && ttScore <= alpha) {
+			b := entry.bound()
+			if b == BoundExact || (b == BoundLower && ttScore >= beta) || (b == BoundUpper && ttScore <= alpha) {
 				return ttScore
 			}
 		}
@@ -272,12 +272,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 	// Step 17. Store the result.
-	bound := boundUpper
+	bound := BoundUpper
 	switch {
 	case best >= beta:
-		bound = boundLower
+		bound = BoundLower
 	case best > origAlpha:
-		bound = boundExact
+		bound = BoundExact
 	}
 	if staticEval == -Infinity {
 		staticEval = 0
@@ -322,8 +322,8 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	if hit {
 		s.ttHits++
 		ttScore := scoreFromTT(int(entry.score), ply)
-		b := entry.genBound & 3
-		if b == boundExact || (b == boundLower && ttScore >= beta) || (b == boundUpper && ttScore <= alpha) {
+		b := entry.bound()
+		if b == BoundExact || (b == BoundLower && ttScore >= beta) || (b == BoundUpper && ttScore <= alpha) {
 			return ttScore
 		}
 	}
@@ -391,12 +391,12 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			}
 		}
 	}
-	bound := boundUpper
+	bound := BoundUpper
 	switch {
 	case best >= beta:
-		bound = boundLower
+		bound = BoundLower
 	case best > origAlpha:
-		bound = boundExact
+		bound = BoundExact
 	}
 	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
 	return best

@@ -109,13 +109,6 @@ func abs(x int) int {
 	return x
 }
 
-// Steps on the 0x88 board (as unsigned bytes: -1 is 0xff).
-var (
-	diagonalSteps   = [4]chess.Square{15, 17, 0xf1, 0xef}
-	orthogonalSteps = [4]chess.Square{1, 16, 0xff, 0xf0}
-	knightSteps     = [8]chess.Square{33, 31, 18, 14, 0xdf, 0xe1, 0xee, 0xf2}
-)
-
 // see returns the static exchange evaluation of capture m: the material
 // the side to move wins (negative: loses) if both sides keep recapturing on
 // the target square with their least valuable attacker, each free to stop.
@@ -183,7 +176,7 @@ func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, remov
 	}
 	knight := chess.MakePiece(side, chess.Knight)
 	if pos.Count(knight) != 0 {
-		for _, d := range knightSteps {
+		for _, d := range chess.KnightSteps {
 			if sq := to + d; sq.OnBoard() && pos.At(sq) == knight && removed&bit64(sq) == 0 {
 				return sq, chess.Knight
 			}
@@ -199,9 +192,9 @@ func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, remov
 		var d chess.Square
 		diagonal := dir < 4
 		if diagonal {
-			d = diagonalSteps[dir]
+			d = chess.BishopSteps[dir]
 		} else {
-			d = orthogonalSteps[dir-4]
+			d = chess.RookSteps[dir-4]
 		}
 		for sq, dist := to+d, 1; sq.OnBoard(); sq, dist = sq+d, dist+1 {
 			pc := pos.At(sq)

@@ -1,5 +1,7 @@
 package search
 
+import "ox88/chess"
+
 // Score bounds. A mate found ply plies from the root scores Mate-ply for
 // the winner, so a shorter mate is worth more and a longer defence less.
 const (
@@ -25,4 +27,14 @@ func MateIn(score int) int {
 		return -(Mate + score + 1) / 2
 	}
 	return 0
+}
+
+// WhiteScore turns a score for side (the side to move) into White's point
+// of view; mate scores keep their distance, so MateIn of the result is
+// positive when White mates.
+func WhiteScore(score int, side chess.Color) int {
+	if side == chess.Black {
+		return -score
+	}
+	return score
 }

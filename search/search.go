@@ -1,55 +1,12 @@
 package search
 
 import (
-	"math"
 	"slices"
 	"sync/atomic"
 	"time"
 
 	"ox88/chess"
 	"ox88/eval"
-)
-
-// Limits says when Search stops. Zero fields mean no limit. SoftTime is the
-// time budget iterative deepening aims at (it may stretch it when the best
-// move is unstable); HardTime is never crossed.
-type Limits struct {
-	Depth       int
-	Nodes       uint64
-	SoftTime    time.Duration
-	HardTime    time.Duration
-	MultiPV     int          // number of best lines to find (default 1)
-	SearchMoves []chess.Move // restrict the root to these moves
-	// Infinite keeps the search alive after it reaches MaxPly or a forced
-	// mate until Stop (UCI "go infinite" and pondering must not return
-	// early).
-	Infinite bool
-	// Pondering starts the search with time limits suspended until
-	// PonderHit.
-	Pondering bool
-}
-
-// Info is one progress report. See engine.Info, which mirrors it.
-type Info struct {
-	Depth, SelDepth int
-	MultiPV         int // 1-based
-	Score           int // centipawns or a mate score (see MateIn), side to move's view
-	Bound           int // 0 exact, 1 lower bound (fail high), 2 upper bound (fail low)
-	Nodes           uint64
-	Time            time.Duration
-	TTHits          uint64
-	HashFull        int
-	PV              []chess.Move
-	Material        int // textbook material balance, side to move's view
-	CurrMove        chess.Move
-	CurrMoveNumber  int
-}
-
-// Report bounds in Info.
-const (
-	ReportExact = 0
-	ReportLower = 1
-	ReportUpper = 2
 )
 
 // Line is one root move with the score and PV of its last search.
@@ -172,7 +129,7 @@ func (s *Searcher) PonderHit() {
 func (s *Searcher) Search(pos *chess.Position, history []uint64, lim Limits, stop *atomic.Bool, report func(Info)) Result {
 	s.start = time.Now()
 	s.timeBase.Store(s.start.UnixNano())
-	s.pondering.Store(lim.Pondering)
+	s.pondering.Store(lim.Ponder)
 	s.lastCurrMove = s.start
 	s.pos = *pos
 	s.lim = lim
@@ -294,7 +251,7 @@ func (s *Searcher) iterate() Result {
 		if s.pos.InCheck() {
 			res.Score = -Mate
 		}
-		res.Info = Info{MultiPV: 1, Score: res.Score, Material: eval.Material(&s.pos)}
+		res.Info = Info{MultiPV: 1, Score: res.Score, Bound: BoundExact, Material: eval.Material(&s.pos)}
 		return res
 	}
 	res.Move = s.rootMoves[0].move // banked before anything is searched
@@ -374,11 +331,11 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 		}
 		switch {
 		case score <= alpha:
-			s.sendBound(depth, pvIdx, score, ReportUpper)
+			s.sendBound(depth, pvIdx, score, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
 		case score >= beta:
-			s.sendBound(depth, pvIdx, score, ReportLower)
+			s.sendBound(depth, pvIdx, score, BoundLower)
 			beta = min(score+delta, Infinity)
 		default:
 			return
@@ -399,8 +356,9 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 		rm := &s.rootMoves[i]
 		if s.report != nil && time.Since(s.lastCurrMove) >= currMoveEvery && time.Since(s.start) >= currMoveDelay {
 			s.lastCurrMove = time.Now()
+			el := time.Since(s.start)
 			s.report(Info{Depth: depth, MultiPV: pvIdx + 1, CurrMove: rm.move, CurrMoveNumber: i + 1,
-				Nodes: s.nodes, Time: time.Since(s.start)})
+				Nodes: s.nodes, NPS: NPS(s.nodes, el), Time: el})
 		}
 		s.stack[0].move = rm.move
 		u := s.pos.MakeMove(rm.move)
@@ -464,13 +422,13 @@ func (s *Searcher) result(depth, multiPV int) Result {
 		s.lines = append(s.lines, Line{Move: l.move, Score: l.score, PV: pv})
 	}
 	r.Lines = s.lines
-	r.Info = s.infoNoPV(depth, 0, ReportExact)
+	r.Info = s.infoNoPV(depth, 0, BoundExact)
 	r.Info.PV = s.lines[0].PV
 	return r
 }
 
 // info makes the report for line pvIdx, with a copy of its PV.
-func (s *Searcher) info(depth, pvIdx, bound int) Info {
+func (s *Searcher) info(depth, pvIdx int, bound Bound) Info {
 	inf := s.infoNoPV(depth, pvIdx, bound)
 	rm := &s.rootMoves[pvIdx]
 	inf.PV = slices.Clone(rm.pv[:rm.pvLen])
@@ -478,11 +436,12 @@ func (s *Searcher) info(depth, pvIdx, bound int) Info {
 }
 
 // infoNoPV makes the report for line pvIdx without its PV.
-func (s *Searcher) infoNoPV(depth, pvIdx, bound int) Info {
+func (s *Searcher) infoNoPV(depth, pvIdx int, bound Bound) Info {
 	rm := &s.rootMoves[pvIdx]
+	el := time.Since(s.start)
 	return Info{
 		Depth: depth, SelDepth: s.selDepth, MultiPV: pvIdx + 1, Score: rm.score, Bound: bound,
-		Nodes: s.nodes, Time: time.Since(s.start), TTHits: s.ttHits, HashFull: s.tt.HashFull(),
+		Nodes: s.nodes, NPS: NPS(s.nodes, el), Time: el, TTHits: s.ttHits, HashFull: s.tt.HashFull(),
 		Material: eval.Material(&s.pos),
 	}
 }
@@ -496,25 +455,17 @@ func (s *Searcher) sendLines(depth, multiPV int) {
 		if s.rootMoves[i].score == -Infinity {
 			break
 		}
-		s.report(s.info(depth, i, ReportExact))
+		s.report(s.info(depth, i, BoundExact))
 	}
 }
 
 // sendBound reports a fail-high or fail-low of the aspiration window, once
 // the search has run long enough for a person to care.
-func (s *Searcher) sendBound(depth, pvIdx, score, bound int) {
+func (s *Searcher) sendBound(depth, pvIdx, score int, bound Bound) {
 	if s.report == nil || time.Since(s.start) < currMoveDelay {
 		return
 	}
 	inf := s.info(depth, pvIdx, bound)
 	inf.Score = score
 	s.report(inf)
-}
-
-// NPS returns nodes per second for a report.
-func NPS(nodes uint64, d time.Duration) uint64 {
-	if d <= 0 {
-		return 0
-	}
-	return uint64(math.Round(float64(nodes) / d.Seconds()))
 }

@@ -2,14 +2,6 @@ package search
 
 import "ox88/chess"
 
-// Bound kinds stored in the transposition table.
-const (
-	boundNone  = 0
-	boundUpper = 1 // the search failed low: the true score is at most score
-	boundLower = 2 // the search failed high: the true score is at least score
-	boundExact = boundUpper | boundLower
-)
-
 // ttEntry is one remembered search result, 16 bytes. The key's upper 32 bits
 // confirm the match (the lower bits chose the bucket).
 type ttEntry struct {
@@ -18,8 +10,11 @@ type ttEntry struct {
 	score    int16      // from the node's side to move; mates relative to the node
 	eval     int16      // static evaluation of the node
 	depth    int8       // draft the score was searched to
-	genBound uint8      // generation << 2 | bound
+	genBound uint8      // generation << 2 | Bound
 }
+
+// bound returns the entry's Bound (BoundNone: the slot is empty).
+func (e *ttEntry) bound() Bound { return Bound(e.genBound & 3) }
 
 // bucketSize entries share one 64-byte cache line.
 const bucketSize = 4
@@ -71,7 +66,7 @@ func (tt *TranspositionTable) probe(key uint64) (ttEntry, bool) {
 	b := &tt.buckets[key&tt.mask]
 	check := uint32(key >> 32)
 	for i := range b {
-		if b[i].check == check && b[i].genBound&3 != boundNone {
+		if b[i].check == check && b[i].bound() != BoundNone {
 			b[i].genBound = tt.gen<<2 | b[i].genBound&3 // refresh its age
 			return b[i], true
 		}
@@ -81,14 +76,14 @@ func (tt *TranspositionTable) probe(key uint64) (ttEntry, bool) {
 
 // store records a search result. score must already be adjusted with
 // scoreToTT.
-func (tt *TranspositionTable) store(key uint64, move chess.Move, score, staticEval, depth, bound int) {
+func (tt *TranspositionTable) store(key uint64, move chess.Move, score, staticEval, depth int, bound Bound) {
 	b := &tt.buckets[key&tt.mask]
 	check := uint32(key >> 32)
 	victim := &b[0]
 	worst := 1 << 30
 	for i := range b {
 		e := &b[i]
-		if e.check == check || e.genBound&3 == boundNone {
+		if e.check == check || e.bound() == BoundNone {
 			victim = e
 			break
 		}
@@ -102,7 +97,7 @@ func (tt *TranspositionTable) store(key uint64, move chess.Move, score, staticEv
 	}
 	// Do not let a shallow non-exact result overwrite a deeper one of the
 	// same position from this search.
-	if victim.check == check && bound != boundExact && depth+2 < int(victim.depth) && victim.genBound>>2 == tt.gen {
+	if victim.check == check && bound != BoundExact && depth+2 < int(victim.depth) && victim.genBound>>2 == tt.gen {
 		return
 	}
 	*victim = ttEntry{check: check, move: move, score: int16(score), eval: int16(staticEval),
@@ -117,7 +112,7 @@ func (tt *TranspositionTable) HashFull() int {
 		for j := range tt.buckets[i] {
 			n++
 			e := &tt.buckets[i][j]
-			if e.genBound&3 != boundNone && e.genBound>>2 == tt.gen {
+			if e.bound() != BoundNone && e.genBound>>2 == tt.gen {
 				used++
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/search"
 )
 
 // thinkTimes is how long ox88 thinks per move without a clock, by level
@@ -54,19 +55,19 @@ func (m *Model) afterChange() tea.Cmd {
 func (m *Model) startEngine() tea.Cmd {
 	m.searchID++
 	m.thinking, m.hinting = true, false
-	m.info, m.currMove, m.currNum = engine.Info{}, chess.NoMove, 0
+	m.info, m.currMove, m.currNum = search.Info{}, chess.NoMove, 0
 	req := SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(), Skill: m.level, NewGame: m.freshGame}
 	m.freshGame = false
 	pos := m.g.Position()
 	if m.clk.tc.Enabled() {
 		now := m.now()
-		req.Limits = engine.Limits{
+		req.Limits = search.Limits{
 			WTime: m.clk.remaining(chess.White, pos.SideToMove(), now),
 			BTime: m.clk.remaining(chess.Black, pos.SideToMove(), now),
 			WInc:  m.clk.tc.Inc, BInc: m.clk.tc.Inc,
 		}
 	} else {
-		req.Limits = engine.Limits{MoveTime: thinkTimes[m.level]}
+		req.Limits = search.Limits{MoveTime: thinkTimes[m.level]}
 	}
 	m.thinker.Start(req)
 	return nil
@@ -112,7 +113,7 @@ func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 	m.playMove(mv)
 	m.lastByEngine = true
 	if msg.Result.FromBook {
-		m.info, m.infoPly = engine.Info{}, m.g.Ply()
+		m.info, m.infoPly = search.Info{}, m.g.Ply()
 		m.say("ox88 played %s from its book.", moveNumber(&pos)+san)
 	} else {
 		m.say("ox88 played %s.", moveNumber(&pos)+san)
@@ -232,7 +233,7 @@ func (m *Model) afterNavigate() {
 	m.ui.selected = chess.NoSquare
 	m.ui.visual = visualizer{}
 	m.promo = nil
-	m.info, m.currMove = engine.Info{}, chess.NoMove
+	m.info, m.currMove = search.Info{}, chess.NoMove
 	m.paused = m.mode == twoEngines
 	pos := m.g.Position()
 	m.clk.stop(pos.SideToMove(), m.now())
@@ -251,7 +252,7 @@ func (m *Model) newGame(g *game.Game) tea.Cmd {
 	m.ui.visual = visualizer{}
 	m.promo = nil
 	m.paused = false
-	m.info, m.currMove = engine.Info{}, chess.NoMove
+	m.info, m.currMove = search.Info{}, chess.NoMove
 	m.say("New game: %s.", m.mode)
 	return m.afterChange()
 }

@@ -5,6 +5,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // hintTime is how long ox88 looks for a person's hint, at full strength.
@@ -26,7 +27,7 @@ func (m *Model) hint() {
 	m.searchID++
 	m.hinting = true
 	m.thinker.Start(SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(),
-		Skill: engine.MaxSkill, Limits: engine.Limits{MoveTime: hintTime}})
+		Skill: engine.MaxSkill, Limits: search.Limits{MoveTime: hintTime}})
 	m.say("Looking for a hint...")
 }
 

@@ -12,6 +12,7 @@ import (
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/search"
 )
 
 // Options configure a terminal game.
@@ -116,7 +117,7 @@ type Model struct {
 
 	lastByEngine bool        // the last move played came from ox88
 	freshGame    bool        // no search yet in this game
-	info         engine.Info // the latest full report
+	info         search.Info // the latest full report
 	infoPly      int         // the ply info belongs to
 	currMove     chess.Move  // the root move being searched
 	currNum      int

@@ -14,6 +14,7 @@ import (
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/search"
 )
 
 // fakeThinker records the model's requests; the tests answer them.
@@ -152,8 +153,8 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 	e5, _ := pos.ParseMove("e5")
 	pos.MakeMove(e5)
 	nf3, _ := pos.ParseMove("Nf3")
-	h.send(infoMsg{ID: req.ID, Info: engine.Info{Depth: 6, Score: 25, Nodes: 123456, NPS: 2_500_000, Time: 49 * time.Millisecond, PV: []chess.Move{e5, nf3}}})
-	h.send(infoMsg{ID: req.ID, Info: engine.Info{CurrMove: e5, CurrMoveNumber: 3}})
+	h.send(infoMsg{ID: req.ID, Info: search.Info{Depth: 6, Score: 25, Nodes: 123456, NPS: 2_500_000, Time: 49 * time.Millisecond, PV: []chess.Move{e5, nf3}}})
+	h.send(infoMsg{ID: req.ID, Info: search.Info{CurrMove: e5, CurrMoveNumber: 3}})
 	v := h.m.View()
 	for _, want := range []string{"depth 6", "score -0.25", "nodes 123.5k", "2.50M nps", "searching e5 (move 3)", "pv 1... e5 2. Nf3"} {
 		if !strings.Contains(v, want) {
@@ -476,7 +477,7 @@ func TestResizeAndFlip(t *testing.T) {
 	}
 	h.typeText("e4\r")
 	h.reply("e5")
-	h.send(infoMsg{ID: h.eng.last(t).ID, Info: engine.Info{Depth: 1}})
+	h.send(infoMsg{ID: h.eng.last(t).ID, Info: search.Info{Depth: 1}})
 	for _, size := range [][2]int{{120, 40}, {100, 30}, {80, 24}, {60, 20}, {40, 30}, {20, 10}} {
 		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		lines := strings.Split(h.m.View(), "\n")

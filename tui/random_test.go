@@ -9,6 +9,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // TestRandomKeysNeverPanic presses random keys, clicks random squares,
@@ -61,7 +62,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				if ml.N > 0 {
 					mv = ml.Moves[rng.IntN(ml.N)]
 				}
-				h.send(infoMsg{ID: req.ID, Info: engine.Info{Depth: 3, PV: []chess.Move{mv, mv}, CurrMove: mv}})
+				h.send(infoMsg{ID: req.ID, Info: search.Info{Depth: 3, PV: []chess.Move{mv, mv}, CurrMove: mv}})
 				h.send(bestMsg{ID: req.ID, Result: engine.Result{Move: mv}})
 			default:
 				h.now = h.now.Add(time.Duration(rng.IntN(3000)) * time.Millisecond)

@@ -8,6 +8,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // SearchRequest asks for a move in a position.
@@ -16,7 +17,7 @@ type SearchRequest struct {
 	Start  chess.Position
 	Moves  []chess.Move // from Start to the position to search (for repetitions)
 	Skill  int
-	Limits engine.Limits
+	Limits search.Limits
 	// NewGame: the first search of a new game (the engine forgets what
 	// the last game taught its hash table).
 	NewGame bool
@@ -35,7 +36,7 @@ type Thinker interface {
 // infoMsg is a progress report of search ID.
 type infoMsg struct {
 	ID   int
-	Info engine.Info
+	Info search.Info
 }
 
 // bestMsg is the result of search ID.
@@ -86,18 +87,15 @@ func (t *engineThinker) loop() {
 			t.eng.NewGame()
 		}
 		t.eng.SetSkill(req.Skill)
-		t.eng.OnInfo(func(info engine.Info) { t.info(id, info) })
+		t.eng.OnInfo(func(info search.Info) { t.info(id, info) })
 		t.eng.OnBestMove(func(r engine.Result) { t.out <- bestMsg{ID: id, Result: r} })
-		if err := t.eng.SetPosition(&req.Start, req.Moves); err != nil {
-			t.out <- bestMsg{ID: id}
-			continue
-		}
+		t.eng.SetPosition(&req.Start, req.Moves)
 		t.eng.Go(req.Limits)
 	}
 }
 
 // info forwards a progress report without ever blocking the search.
-func (t *engineThinker) info(id int, info engine.Info) {
+func (t *engineThinker) info(id int, info search.Info) {
 	if len(info.PV) == 0 && info.CurrMove != chess.NoMove {
 		t.mu.Lock()
 		now := time.Now()

@@ -9,6 +9,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // View draws the whole screen: the title, the board with the panel beside
@@ -203,11 +204,8 @@ func (m *Model) thinkingLines(width int) []string {
 		return []string{head + ": waiting"}
 	}
 	info := m.info
-	if info.NPS == 0 && info.Time > 0 {
-		info.NPS = uint64(float64(info.Nodes) / info.Time.Seconds())
-	}
 	lines := []string{head,
-		fmt.Sprintf("depth %d  score %s  %s", info.Depth, scoreText(info, m.infoWhite()), shortDuration(info.Time)),
+		fmt.Sprintf("depth %d  score %s  %s", info.Depth, scoreText(info, m.infoSide()), shortDuration(info.Time)),
 		fmt.Sprintf("nodes %s  %s nps", count(info.Nodes), count(info.NPS))}
 	if m.thinking && m.currMove != chess.NoMove {
 		pos := m.g.Position()
@@ -223,13 +221,13 @@ func (m *Model) thinkingLines(width int) []string {
 	return lines
 }
 
-// infoWhite reports whether the shown search was for White to move.
-func (m *Model) infoWhite() bool {
+// infoSide returns the side to move in the position of the shown search.
+func (m *Model) infoSide() chess.Color {
 	if m.infoPly > m.g.Len() {
-		return true
+		return chess.White
 	}
 	pos := m.g.PositionAt(m.infoPly)
-	return pos.SideToMove() == chess.White
+	return pos.SideToMove()
 }
 
 // pvText is the principal variation in SAN with move numbers, from the
@@ -240,44 +238,34 @@ func (m *Model) pvText() string {
 		return ""
 	}
 	pos := m.g.PositionAt(m.infoPly)
-	var parts []string
-	for i, mv := range m.info.PV {
-		san := sanIfLegal(&pos, mv)
-		if san == "" {
-			break
-		}
+	parts := pos.SANLine(m.info.PV)
+	for i := range parts {
 		if pos.SideToMove() == chess.White || i == 0 {
 			// A no-break space keeps the number with its move when
 			// the line is wrapped.
-			san = strings.TrimSpace(moveNumber(&pos)) + "\u00a0" + san
+			parts[i] = strings.TrimSpace(moveNumber(&pos)) + "\u00a0" + parts[i]
 		}
-		parts = append(parts, san)
-		pos.MakeMove(mv)
+		pos.MakeMove(m.info.PV[i])
 	}
 	return strings.Join(parts, " ")
 }
 
 // sanIfLegal returns mv in SAN, or "" when it is not legal in pos.
 func sanIfLegal(pos *chess.Position, mv chess.Move) string {
-	var ml chess.MoveList
-	pos.GenerateMoves(&ml)
-	if !ml.Contains(mv) {
-		return ""
+	if san := pos.SANLine([]chess.Move{mv}); len(san) == 1 {
+		return san[0]
 	}
-	return pos.SAN(mv)
+	return ""
 }
 
-// scoreText writes a score from White's point of view: "+0.35", "-1.20",
-// "#3" (White mates in 3), "#-2" (Black mates in 2).
-func scoreText(info engine.Info, whiteToMove bool) string {
-	sign := 1
-	if !whiteToMove {
-		sign = -1
+// scoreText writes a score, given for side to move, from White's point of
+// view: "+0.35", "-1.20", "#3" (White mates in 3), "#-2" (Black mates in 2).
+func scoreText(info search.Info, side chess.Color) string {
+	white := search.WhiteScore(info.Score, side)
+	if mate := search.MateIn(white); mate != 0 {
+		return fmt.Sprintf("#%d", mate)
 	}
-	if info.Mate != 0 {
-		return fmt.Sprintf("#%d", sign*info.Mate)
-	}
-	return fmt.Sprintf("%+.2f", float64(sign*info.Score)/100)
+	return fmt.Sprintf("%+.2f", float64(white)/100)
 }
 
 // shortDuration writes a search's time: "85ms", "3.7s".

@@ -27,7 +27,7 @@
 // the lines. Writes from both goroutines go through one mutex, one whole
 // line at a time.
 //
-// Each go gets a search record (type search). In go infinite and go ponder
+// Each go gets a search record (type searchRecord). In go infinite and go ponder
 // the record holds the engine's result until stop or ponderhit releases
 // it, so bestmove never comes early, even when the search ends by itself
 // (a mate found, a book move). A stop that arrives before the search has

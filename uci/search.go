@@ -7,6 +7,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // currMoveDelay is how long a search runs before it reports the root move
@@ -18,9 +19,9 @@ const currMoveDelay = time.Second
 // needs a positive budget to return a move at once.
 const minClock = time.Millisecond
 
-// search is the record of one go, shared by the reader goroutine and the
+// searchRecord is the record of one go, shared by the reader goroutine and the
 // engine's callbacks under Server.mu.
-type search struct {
+type searchRecord struct {
 	pos      chess.Position // the position searched, to check the result
 	start    time.Time
 	hold     bool // go infinite / go ponder: bestmove waits for stop or ponderhit
@@ -32,7 +33,7 @@ type search struct {
 	// telemetry is the last exact first-line report printed: the info
 	// string after the search speaks of the same iteration as the last
 	// score the GUI saw (the result may come from an unfinished deeper one).
-	telemetry engine.Info
+	telemetry search.Info
 	result    engine.Result
 	done      chan struct{} // closed after bestmove is written
 }
@@ -53,7 +54,7 @@ func (s *Server) goCmd(args []string) {
 	// The engine reads a zero overhead as "use the default"; a user who
 	// sets Move Overhead to 0 means none, and a nanosecond is none.
 	lim.MoveOverhead = max(s.opts.overhead, time.Nanosecond)
-	st := &search{
+	st := &searchRecord{
 		pos:   pos,
 		start: time.Now(),
 		hold:  lim.Infinite || lim.Ponder,
@@ -69,8 +70,8 @@ func (s *Server) goCmd(args []string) {
 
 // parseGo reads go's arguments. Unknown words and bad numbers are skipped;
 // searchmoves takes the legal moves that follow it.
-func parseGo(args []string, pos *chess.Position) engine.Limits {
-	var lim engine.Limits
+func parseGo(args []string, pos *chess.Position) search.Limits {
+	var lim search.Limits
 	ms := func(i int) time.Duration { // a time in milliseconds, may be negative
 		n, _ := strconv.ParseInt(args[i], 10, 64)
 		return max(time.Duration(n)*time.Millisecond, minClock)
@@ -178,7 +179,7 @@ func (s *Server) finishSearch() {
 }
 
 // info is the engine's progress callback.
-func (s *Server) info(i engine.Info) {
+func (s *Server) info(i search.Info) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.cur
@@ -195,7 +196,7 @@ func (s *Server) info(i engine.Info) {
 		return
 	}
 	st.infoSent = true
-	if i.MultiPV <= 1 && i.Bound == engine.Exact {
+	if i.MultiPV <= 1 && i.Bound == search.BoundExact {
 		st.telemetry = i
 	}
 	s.println(FormatInfo(i))
@@ -218,7 +219,7 @@ func (s *Server) bestMove(r engine.Result) {
 
 // emit writes the search's final lines: a full info line if none was
 // written, the telemetry, and bestmove. s.mu must be held.
-func (s *Server) emit(st *search) {
+func (s *Server) emit(st *searchRecord) {
 	if st.emitted {
 		return
 	}
@@ -240,7 +241,7 @@ func (s *Server) emit(st *search) {
 	if !ml.Contains(r.Move) {
 		// Never answer without a legal move (engineering rule 7).
 		s.printf("info string error: engine returned %s, playing %s\n", r.Move, ml.Moves[0])
-		r = engine.Result{Move: ml.Moves[0], Info: engine.Info{MultiPV: 1}}
+		r = engine.Result{Move: ml.Moves[0], Info: search.Info{MultiPV: 1}}
 		st.infoSent = false
 	}
 	if !st.infoSent {
@@ -256,7 +257,7 @@ func (s *Server) emit(st *search) {
 		s.printf("info string book move %s\n", r.Move)
 	} else {
 		t := st.telemetry
-		s.printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional, t.TTHits)
+		s.printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional(), t.TTHits)
 	}
 	line := "bestmove " + r.Move.String()
 	if r.Ponder != chess.NoMove && legalAfter(&st.pos, r.Move, r.Ponder) {
@@ -279,7 +280,7 @@ func legalAfter(pos *chess.Position, m, reply chess.Move) bool {
 //
 //	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
 //	     nodes N nps N hashfull H tbhits 0 time T pv m1 m2 ...
-func FormatInfo(i engine.Info) string {
+func FormatInfo(i search.Info) string {
 	var b strings.Builder
 	b.Grow(96 + 6*len(i.PV))
 	b.WriteString("info depth ")
@@ -288,27 +289,23 @@ func FormatInfo(i engine.Info) string {
 	b.WriteString(strconv.Itoa(max(i.SelDepth, i.Depth)))
 	b.WriteString(" multipv ")
 	b.WriteString(strconv.Itoa(max(i.MultiPV, 1)))
-	if i.Mate != 0 {
+	if mate := i.MateIn(); mate != 0 {
 		b.WriteString(" score mate ")
-		b.WriteString(strconv.Itoa(i.Mate))
+		b.WriteString(strconv.Itoa(mate))
 	} else {
 		b.WriteString(" score cp ")
 		b.WriteString(strconv.Itoa(i.Score))
 	}
 	switch i.Bound {
-	case engine.Lower:
+	case search.BoundLower:
 		b.WriteString(" lowerbound")
-	case engine.Upper:
+	case search.BoundUpper:
 		b.WriteString(" upperbound")
-	}
-	nps := i.NPS
-	if nps == 0 && i.Time > 0 {
-		nps = uint64(float64(i.Nodes) / i.Time.Seconds())
 	}
 	b.WriteString(" nodes ")
 	b.WriteString(strconv.FormatUint(i.Nodes, 10))
 	b.WriteString(" nps ")
-	b.WriteString(strconv.FormatUint(nps, 10))
+	b.WriteString(strconv.FormatUint(i.NPS, 10))
 	b.WriteString(" hashfull ")
 	b.WriteString(strconv.Itoa(i.HashFull))
 	b.WriteString(" tbhits 0 time ")

@@ -35,8 +35,8 @@ type Server struct {
 	hashDirty bool   // Hash changed while a search ran: apply before the next go
 	clearHash bool   // Clear Hash pressed while a search ran
 
-	mu  sync.Mutex // guards cur and what it points to
-	cur *search    // the last search started, or nil
+	mu  sync.Mutex    // guards cur and what it points to
+	cur *searchRecord // the last search started, or nil
 }
 
 // NewServer returns a session that drives eng and writes to out. It

@@ -15,6 +15,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // fullInfo matches a full info line, fields in the fixed order.
@@ -319,18 +320,18 @@ func TestParseGo(t *testing.T) {
 	ms := time.Millisecond
 	tests := []struct {
 		args string
-		want engine.Limits
+		want search.Limits
 	}{
 		{"wtime 60000 btime 59000 winc 1000 binc 900 movestogo 20",
-			engine.Limits{WTime: 60000 * ms, BTime: 59000 * ms, WInc: 1000 * ms, BInc: 900 * ms, MovesToGo: 20}},
-		{"depth 7 nodes 12345 mate 3", engine.Limits{Depth: 7, Nodes: 12345, Mate: 3}},
-		{"movetime 250", engine.Limits{MoveTime: 250 * ms}},
-		{"infinite searchmoves e2e4 d2d4", engine.Limits{Infinite: true, SearchMoves: []chess.Move{e4, d4}}},
-		{"searchmoves e2e4 zz depth 3", engine.Limits{Depth: 3, SearchMoves: []chess.Move{e4}}},
-		{"ponder wtime -30 btime 0 winc -5", engine.Limits{Ponder: true, WTime: ms, BTime: ms}},
-		{"depth", engine.Limits{}},
-		{"depth x nodes", engine.Limits{}},
-		{"frobnicate 3 depth 2", engine.Limits{Depth: 2}},
+			search.Limits{WTime: 60000 * ms, BTime: 59000 * ms, WInc: 1000 * ms, BInc: 900 * ms, MovesToGo: 20}},
+		{"depth 7 nodes 12345 mate 3", search.Limits{Depth: 7, Nodes: 12345, Mate: 3}},
+		{"movetime 250", search.Limits{MoveTime: 250 * ms}},
+		{"infinite searchmoves e2e4 d2d4", search.Limits{Infinite: true, SearchMoves: []chess.Move{e4, d4}}},
+		{"searchmoves e2e4 zz depth 3", search.Limits{Depth: 3, SearchMoves: []chess.Move{e4}}},
+		{"ponder wtime -30 btime 0 winc -5", search.Limits{Ponder: true, WTime: ms, BTime: ms}},
+		{"depth", search.Limits{}},
+		{"depth x nodes", search.Limits{}},
+		{"frobnicate 3 depth 2", search.Limits{Depth: 2}},
 	}
 	for _, tc := range tests {
 		got := parseGo(strings.Fields(tc.args), pos)
@@ -340,7 +341,7 @@ func TestParseGo(t *testing.T) {
 	}
 }
 
-func sameLimits(a, b engine.Limits) bool {
+func sameLimits(a, b search.Limits) bool {
 	as, bs := a.SearchMoves, b.SearchMoves
 	a.SearchMoves, b.SearchMoves = nil, nil
 	if len(as) != len(bs) {
@@ -360,16 +361,16 @@ func TestFormatInfo(t *testing.T) {
 	pos.MakeMove(e4)
 	e5, _ := pos.ParseUCI("e7e5")
 	tests := []struct {
-		info engine.Info
+		info search.Info
 		want string
 	}{
-		{engine.Info{Depth: 5, SelDepth: 9, MultiPV: 1, Score: 31, Nodes: 12000, Time: 100 * time.Millisecond, HashFull: 12, PV: []chess.Move{e4, e5}},
+		{search.Info{Depth: 5, SelDepth: 9, MultiPV: 1, Score: 31, Nodes: 12000, NPS: 120000, Time: 100 * time.Millisecond, HashFull: 12, PV: []chess.Move{e4, e5}},
 			"info depth 5 seldepth 9 multipv 1 score cp 31 nodes 12000 nps 120000 hashfull 12 tbhits 0 time 100 pv e2e4 e7e5"},
-		{engine.Info{Depth: 9, SelDepth: 4, MultiPV: 2, Mate: -3, Nodes: 7, NPS: 99, PV: []chess.Move{e4}},
+		{search.Info{Depth: 9, SelDepth: 4, MultiPV: 2, Score: 6 - search.Mate, Nodes: 7, NPS: 99, PV: []chess.Move{e4}},
 			"info depth 9 seldepth 9 multipv 2 score mate -3 nodes 7 nps 99 hashfull 0 tbhits 0 time 0 pv e2e4"},
-		{engine.Info{Depth: 3, Score: -50, Bound: engine.Lower, PV: []chess.Move{e4}},
+		{search.Info{Depth: 3, Score: -50, Bound: search.BoundLower, PV: []chess.Move{e4}},
 			"info depth 3 seldepth 3 multipv 1 score cp -50 lowerbound nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
-		{engine.Info{Depth: 3, Score: 20, Bound: engine.Upper, PV: []chess.Move{e4}},
+		{search.Info{Depth: 3, Score: 20, Bound: search.BoundUpper, PV: []chess.Move{e4}},
 			"info depth 3 seldepth 3 multipv 1 score cp 20 upperbound nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
 	}
 	for _, tc := range tests {

@@ -7,6 +7,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // BenchFunc runs the engine's bench: fixed positions searched to depth, a
@@ -33,9 +34,9 @@ func fallbackBench(depth int, each func(i, total int, nodes uint64)) (uint64, ti
 	for i, p := range perftPositions {
 		pos, _ := chess.ParseFEN(p.FEN)
 		eng.NewGame()
-		_ = eng.SetPosition(pos, nil)
+		eng.SetPosition(pos, nil)
 		start := time.Now()
-		r := eng.Think(engine.Limits{Depth: depth})
+		r := eng.Think(search.Limits{Depth: depth})
 		el += time.Since(start)
 		total += r.Info.Nodes
 		each(i, len(perftPositions), r.Info.Nodes)

@@ -13,6 +13,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // The profile tab answers "where does the search spend its time?". It runs
@@ -258,7 +259,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	label := hex.EncodeToString(token)
 	done := make(chan engine.Result, 1)
 	eng.OnBestMove(func(res engine.Result) { done <- res })
-	_ = eng.SetPosition(pos, nil)
+	eng.SetPosition(pos, nil)
 	eng.SetSkill(engine.MaxSkill) // a pooled engine keeps the last tab's level
 	// Search until the time is used: a search that ends early (a forced
 	// line, a depth cap) is followed by another from a cleared table.
@@ -273,7 +274,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		}
 		eng.NewGame()
 		// The search goroutine that Go starts inherits the label.
-		pprof.Do(ctx, pprof.Labels(profileLabel, label), func(context.Context) { eng.Go(engine.Limits{MoveTime: left}) })
+		pprof.Do(ctx, pprof.Labels(profileLabel, label), func(context.Context) { eng.Go(search.Limits{MoveTime: left}) })
 		select {
 		case res = <-done:
 		case <-ctx.Done():

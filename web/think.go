@@ -8,6 +8,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // infoJSON is one progress report of the engine, ready to show: the PV and
@@ -34,58 +35,34 @@ type infoJSON struct {
 const infoEvery = 50 * time.Millisecond
 
 // toInfoJSON converts in, a report of a search from root, for the page.
-func toInfoJSON(root *chess.Position, in engine.Info) infoJSON {
-	out := infoJSON{Depth: in.Depth, SelDepth: in.SelDepth, Score: in.Score, Mate: in.Mate,
-		Nodes: in.Nodes, NPS: in.NPS, TimeMS: in.Time.Milliseconds(), HashFull: in.HashFull, PV: sanLine(root, in.PV)}
+func toInfoJSON(root *chess.Position, in search.Info) infoJSON {
+	out := infoJSON{Depth: in.Depth, SelDepth: in.SelDepth, Score: in.Score, Mate: in.MateIn(),
+		Nodes: in.Nodes, NPS: in.NPS, TimeMS: in.Time.Milliseconds(), HashFull: in.HashFull, PV: root.SANLine(in.PV)}
 	if len(in.PV) > 0 {
 		out.Best = []string{in.PV[0].From().String(), in.PV[0].To().String()}
 	}
-	if out.NPS == 0 && in.Time > 0 {
-		out.NPS = uint64(float64(in.Nodes) / in.Time.Seconds())
-	}
 	if in.CurrMove != chess.NoMove {
-		out.CurrMove = sanLine(root, []chess.Move{in.CurrMove})[0]
+		out.CurrMove = sanMove(root, in.CurrMove)
 		out.CurrNum = in.CurrMoveNumber
 	}
-	out.White = whiteScore(root.SideToMove(), in.Score, in.Mate).CP
+	out.White = whiteScore(root.SideToMove(), in.Score).CP
 	return out
 }
 
-// whiteScore turns a score for the side to move into White's point of view.
-func whiteScore(side chess.Color, cp, mate int) *scorePoint {
-	p := &scorePoint{CP: min(max(cp, -mateCP), mateCP), Mate: mate}
-	if mate > 0 {
-		p.CP = mateCP
-	} else if mate < 0 {
-		p.CP = -mateCP
-	}
-	if side == chess.Black {
-		p.CP, p.Mate = -p.CP, -p.Mate
-	}
-	return p
+// whiteScore turns score, for side to move, into a point of the graph from
+// White's point of view.
+func whiteScore(side chess.Color, score int) *scorePoint {
+	white := search.WhiteScore(score, side)
+	return &scorePoint{CP: min(max(white, -mateCP), mateCP), Mate: search.MateIn(white)}
 }
 
-// sanLine writes the moves of line, played from root, in SAN; it stops at
-// the first move that is not legal (a stale or bad PV never panics).
-func sanLine(root *chess.Position, line []chess.Move) []string {
-	pos := *root
-	out := make([]string, 0, len(line))
-	for _, m := range line {
-		var ml chess.MoveList
-		pos.GenerateMoves(&ml)
-		if !ml.Contains(m) {
-			if len(out) == 0 {
-				out = append(out, m.String())
-			}
-			break
-		}
-		out = append(out, pos.SAN(m))
-		pos.MakeMove(m)
+// sanMove writes m in SAN, or in UCI notation when it is not legal in root
+// (a stale report never panics).
+func sanMove(root *chess.Position, m chess.Move) string {
+	if san := root.SANLine([]chess.Move{m}); len(san) == 1 {
+		return san[0]
 	}
-	if len(out) == 0 {
-		out = append(out, "")
-	}
-	return out
+	return m.String()
 }
 
 // handleThink runs the engine for the session's side to move and streams
@@ -135,13 +112,13 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	start := ss.g.Start()
 	moves := ss.g.Moves()
 	root := ss.g.Position()
-	lim := engine.Limits{MoveTime: moveTime(ss.level)}
+	lim := search.Limits{MoveTime: moveTime(ss.level)}
 	if ss.tc.Base > 0 {
 		left := ss.clock
 		if ss.running {
 			left[root.SideToMove()] -= now.Sub(ss.started)
 		}
-		lim = engine.Limits{WTime: max(left[chess.White], time.Millisecond), BTime: max(left[chess.Black], time.Millisecond),
+		lim = search.Limits{WTime: max(left[chess.White], time.Millisecond), BTime: max(left[chess.Black], time.Millisecond),
 			WInc: ss.tc.Inc, BInc: ss.tc.Inc}
 	}
 	level := ss.level
@@ -170,10 +147,10 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	defer s.release(eng)
 
 	es := newEventStream(w)
-	infos := make(chan engine.Info, 64)
+	infos := make(chan search.Info, 64)
 	best := make(chan engine.Result, 1)
 	quit := make(chan struct{})
-	eng.OnInfo(func(in engine.Info) {
+	eng.OnInfo(func(in search.Info) {
 		select {
 		case infos <- in:
 		case <-quit:
@@ -182,10 +159,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	eng.OnBestMove(func(res engine.Result) { best <- res })
-	if err := eng.SetPosition(&start, moves); err != nil {
-		es.send("fail", errorBody{err.Error()})
-		return
-	}
+	eng.SetPosition(&start, moves)
 	eng.SetSkill(level)
 	eng.Go(lim)
 	ss.mu.Lock()
@@ -251,7 +225,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			ply := ss.g.Ply()
 			err := ss.play(res.Move, time.Now())
 			if err == nil && (res.Info.Depth > 0 || len(res.Info.PV) > 0) {
-				ss.setScore(ply+1, whiteScore(root.SideToMove(), res.Info.Score, res.Info.Mate))
+				ss.setScore(ply+1, whiteScore(root.SideToMove(), res.Info.Score))
 			}
 			ss.thinking = false
 			ss.stopThink, ss.moveNow = nil, nil
@@ -261,7 +235,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				es.send("fail", errorBody{err.Error()})
 				return
 			}
-			done := map[string]any{"move": sanLine(&root, []chess.Move{res.Move})[0], "uci": res.Move.String(), "state": st}
+			done := map[string]any{"move": sanMove(&root, res.Move), "uci": res.Move.String(), "state": st}
 			if res.FromBook {
 				done["book"] = true
 			}
@@ -270,7 +244,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			}
 			if lastBest != chess.NoMove && lastBest != res.Move {
 				// A weak level chose a near-best move over the best line.
-				done["best"] = sanLine(&root, []chess.Move{lastBest})[0]
+				done["best"] = sanMove(&root, lastBest)
 			}
 			es.send("done", done)
 			return

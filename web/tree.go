@@ -125,7 +125,7 @@ func (s *Server) handleTree(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release(eng)
-	_ = eng.SetPosition(pos, nil)
+	eng.SetPosition(pos, nil)
 	tree := eng.SearchTree(req.Depth, req.MaxNodes)
 	out := treeJSON{FEN: pos.FEN(), Depth: req.Depth}
 	root := *pos

@@ -7,12 +7,12 @@ import (
 	"time"
 
 	"ox88/chess"
-	"ox88/engine"
+	"ox88/search"
 )
 
 // moveOverhead is the time kept back from the engine's clock for each
 // move: the GUI's and the pipe's share of the time that the clock counts.
-// The engine takes it off the clock (engine.Limits.MoveOverhead).
+// The engine takes it off the clock (search.Limits.MoveOverhead).
 const moveOverhead = 10 * time.Millisecond
 
 // minClock is the least time left passed to the search: a clock at zero
@@ -75,8 +75,8 @@ func parseCentiseconds(args []string) (time.Duration, error) {
 
 // limits turns the time control into search limits for the engine playing
 // side, which has made movesMade moves so far in this game.
-func (tc *timeControl) limits(side chess.Color, movesMade int) engine.Limits {
-	var lim engine.Limits
+func (tc *timeControl) limits(side chess.Color, movesMade int) search.Limits {
+	var lim search.Limits
 	lim.Depth = tc.depth
 	lim.MoveOverhead = moveOverhead
 	if tc.moveTime > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // Thinking-output conventions of xboard.
@@ -16,8 +17,8 @@ const (
 	mateScore = 100000
 )
 
-// search is the record of one search, under Server.mu.
-type search struct {
+// searchRecord is the record of one search, under Server.mu.
+type searchRecord struct {
 	pos      chess.Position // the position searched
 	analyze  bool           // an analysis: its move is not played
 	aborted  bool           // the move is to be thrown away
@@ -39,8 +40,8 @@ func (s *Server) think() {
 		s.mu.Unlock()
 		return
 	}
-	st := &search{pos: s.pos, analyze: s.analyze, done: make(chan struct{})}
-	var lim engine.Limits
+	st := &searchRecord{pos: s.pos, analyze: s.analyze, done: make(chan struct{})}
+	var lim search.Limits
 	if st.analyze {
 		lim.Infinite = true
 	} else {
@@ -91,7 +92,7 @@ func (s *Server) moveNow() {
 
 // info is the engine's progress callback: thinking output, when asked for
 // (post) or analysing.
-func (s *Server) info(i engine.Info) {
+func (s *Server) info(i search.Info) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.cur
@@ -137,27 +138,14 @@ func (s *Server) bestMove(r engine.Result) {
 
 // formatThinking writes a thinking line: "ply score time nodes pv", with
 // the time in centiseconds and the PV in SAN from pos.
-func formatThinking(pos *chess.Position, i engine.Info) string {
+func formatThinking(pos *chess.Position, i search.Info) string {
 	score := i.Score
-	switch {
-	case i.Mate > 0:
-		score = mateScore + i.Mate
-	case i.Mate < 0:
-		score = -mateScore + i.Mate
+	switch mate := i.MateIn(); {
+	case mate > 0:
+		score = mateScore + mate
+	case mate < 0:
+		score = -mateScore + mate
 	}
-	var pv strings.Builder
-	p := *pos
-	var ml chess.MoveList
-	for _, m := range i.PV {
-		p.GenerateMoves(&ml)
-		if !ml.Contains(m) {
-			break
-		}
-		if pv.Len() > 0 {
-			pv.WriteByte(' ')
-		}
-		pv.WriteString(p.SAN(m))
-		p.MakeMove(m)
-	}
-	return fmt.Sprintf("%d %d %d %d %s", i.Depth, score, i.Time/(10*time.Millisecond), i.Nodes, pv.String())
+	pv := strings.Join(pos.SANLine(i.PV), " ")
+	return fmt.Sprintf("%d %d %d %d %s", i.Depth, score, i.Time/(10*time.Millisecond), i.Nodes, pv)
 }

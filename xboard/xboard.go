@@ -42,8 +42,8 @@ type Server struct {
 	analyze  bool
 	gameOver bool // a result was reached or received: think no more until new
 	tc       timeControl
-	hashMB   int     // a memory command not yet applied (0: none)
-	cur      *search // the running or last search
+	hashMB   int           // a memory command not yet applied (0: none)
+	cur      *searchRecord // the running or last search
 }
 
 // NewServer returns a session that drives eng and writes to out.

@@ -10,6 +10,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // thinking matches a thinking line: ply score time nodes pv.
@@ -264,23 +265,23 @@ func TestLimits(t *testing.T) {
 		mine, opp  time.Duration
 		side       chess.Color
 		made       int
-		want       engine.Limits
+		want       search.Limits
 		haveClocks bool
 	}{
 		// 40 moves in 5 minutes; the engine (White) has made 10: 30 to go.
 		{level: []string{"40", "5", "0"}, mine: 200000 * ms, opp: 250000 * ms, haveClocks: true, side: chess.White, made: 10,
-			want: engine.Limits{WTime: 200000 * ms, BTime: 250000 * ms, MovesToGo: 30}},
+			want: search.Limits{WTime: 200000 * ms, BTime: 250000 * ms, MovesToGo: 30}},
 		// After 40 moves a new session of 40 starts.
 		{level: []string{"40", "5", "0"}, mine: 1000 * ms, opp: 2000 * ms, haveClocks: true, side: chess.Black, made: 40,
-			want: engine.Limits{WTime: 2000 * ms, BTime: 1000 * ms, MovesToGo: 40}},
+			want: search.Limits{WTime: 2000 * ms, BTime: 1000 * ms, MovesToGo: 40}},
 		// Base in minutes:seconds, fractional increment, no time received yet.
 		{level: []string{"0", "0:30", "0.5"}, side: chess.White,
-			want: engine.Limits{WTime: 30000 * ms, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
+			want: search.Limits{WTime: 30000 * ms, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
 		// The clock below zero still gives a positive budget.
 		{level: []string{"0", "1", "0"}, mine: -50 * ms, opp: 100 * ms, haveClocks: true, side: chess.White,
-			want: engine.Limits{WTime: minClock, BTime: 100 * ms}},
-		{st: 2 * time.Second, sd: 4, want: engine.Limits{MoveTime: 2 * time.Second, Depth: 4}},
-		{sd: 6, want: engine.Limits{Depth: 6}},
+			want: search.Limits{WTime: minClock, BTime: 100 * ms}},
+		{st: 2 * time.Second, sd: 4, want: search.Limits{MoveTime: 2 * time.Second, Depth: 4}},
+		{sd: 6, want: search.Limits{Depth: 6}},
 	}
 	for _, tc := range tests {
 		var tc2 timeControl

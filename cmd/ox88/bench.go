@@ -102,7 +102,7 @@ func bench(depth int, each func(i int, fen string, r search.Result, perDepth []u
 		var perDepth []uint64
 		start := time.Now()
 		r := s.Search(pos, nil, search.Limits{Depth: depth}, nil, func(inf search.Info) {
-			if len(inf.PV) > 0 && inf.Bound == search.ReportExact {
+			if len(inf.PV) > 0 && inf.Bound == search.BoundExact {
 				perDepth = append(perDepth, inf.Nodes)
 			}
 		})

@@ -1,0 +1,43 @@
+package search
+
+import (
+	"time"
+
+	"ox88/chess"
+)
+
+// Limits says when a search stops. Zero fields mean no limit.
+//
+// Search reads Depth, Nodes, SoftTime, HardTime, MultiPV, SearchMoves,
+// Infinite and Ponder. The clock fields (MoveTime, WTime, BTime, WInc, BInc,
+// MovesToGo, MoveOverhead) and Mate are the words of UCI's "go" and the
+// other front ends; package engine turns them into SoftTime, HardTime (with
+// TimeBudget) and Depth before it calls Search.
+type Limits struct {
+	Depth int    // maximum depth in plies
+	Nodes uint64 // maximum nodes
+	// SoftTime is the time budget iterative deepening aims at (it may
+	// stretch it when the best move is unstable); HardTime is never crossed.
+	SoftTime, HardTime time.Duration
+	MultiPV            int          // number of best lines to find (default 1)
+	SearchMoves        []chess.Move // restrict the root to these moves (UCI "searchmoves")
+	// Infinite keeps the search alive after it reaches MaxPly or a forced
+	// mate until Stop (UCI "go infinite" and pondering must not return
+	// early).
+	Infinite bool
+	// Ponder starts the search with time limits suspended until PonderHit.
+	Ponder bool
+
+	MoveTime     time.Duration // exact time for this move
+	WTime, BTime time.Duration // White's and Black's clocks (0: no clock)
+	WInc, BInc   time.Duration // White's and Black's increments per move
+	MovesToGo    int           // moves until the next time control (0: sudden death)
+	// MoveOverhead is the time lost per move between engine and clock
+	// (process start-up, pipes, network); it is taken off the clock. Zero
+	// means DefaultMoveOverhead.
+	MoveOverhead time.Duration
+	Mate         int // search for a mate in this many moves
+}
+
+// DefaultMoveOverhead is the overhead assumed when Limits.MoveOverhead is 0.
+const DefaultMoveOverhead = 20 * time.Millisecond
