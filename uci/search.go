@@ -238,7 +238,8 @@ func (s *Server) emit(st *search) {
 		return
 	}
 	if !ml.Contains(r.Move) {
-		// Never answer without a legal move (engineering rule 7).
+		// Never answer without a legal move: running out of anything yields a
+		// worse move, never no move.
 		s.printf("info string error: engine returned %s, playing %s\n", r.Move, ml.Moves[0])
 		r = engine.Result{Move: ml.Moves[0], Info: engine.Info{MultiPV: 1}}
 		st.infoSent = false
