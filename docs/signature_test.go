@@ -15,7 +15,7 @@ import (
 var signatureDocs = []string{"../README.md", "ENGINE.md", "STRENGTH.md"}
 
 // quotedSignature is how the documents quote the current signature: as the
-// bench's last line in backticks, `1545166 nodes … nps`. Older signatures
+// bench's last line in backticks, `N nodes … nps`. Older signatures
 // are quoted without backticks.
 var quotedSignature = regexp.MustCompile("`([0-9]+) nodes")
 
