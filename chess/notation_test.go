@@ -1,8 +1,6 @@
 package chess
 
 import (
-	"bufio"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -13,36 +11,21 @@ import (
 func TestEPDBestMovesSAN(t *testing.T) {
 	n := 0
 	for _, file := range []string{"../testdata/wac.epd", "../testdata/bk.epd"} {
-		f, err := os.Open(file)
+		suite, err := ReadEPDFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fields := strings.Fields(sc.Text())
-			pos, err := ParseFEN(strings.Join(fields[:4], " "))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, op := range strings.Split(strings.Join(fields[4:], " "), ";") {
-				op = strings.TrimSpace(op)
-				if !strings.HasPrefix(op, "bm ") && !strings.HasPrefix(op, "am ") {
-					continue
-				}
-				for _, san := range strings.Fields(op)[1:] {
-					m, err := pos.ParseSAN(san)
-					if err != nil {
-						t.Errorf("%s: %v", fields[0], err)
-						continue
-					}
-					if got := pos.SAN(m); got != san {
-						t.Errorf("%s: %q printed as %q", pos.FEN(), san, got)
+		for _, e := range suite {
+			for _, op := range e.Ops {
+				moves := map[string][]Move{"bm": e.Best, "am": e.Avoid}[op.Opcode]
+				for i, m := range moves {
+					if got := e.Pos.SAN(m); got != op.Operands[i] {
+						t.Errorf("%s: %q printed as %q", e.Pos.FEN(), op.Operands[i], got)
 					}
 					n++
 				}
 			}
 		}
-		f.Close()
 	}
 	if n < 324 {
 		t.Errorf("only %d moves checked", n)

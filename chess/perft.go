@@ -1,5 +1,7 @@
 package chess
 
+import "fmt"
+
 // Perft counts the leaf nodes of the legal move tree to the given depth.
 // Its counts are published for many positions, so any difference from them
 // proves a bug in generation or make/unmake. The last ply is counted in bulk:
@@ -49,4 +51,48 @@ func (p *Position) Divide(depth int) []DivideEntry {
 		p.UnmakeMove(m, u)
 	}
 	return out
+}
+
+// PerftCount is a published perft count: the leaves of the tree to Depth.
+type PerftCount struct {
+	Depth int
+	Nodes uint64
+}
+
+// PerftSuiteResult is what CheckPerftSuite counted.
+type PerftSuiteResult struct {
+	Passed, Failed int
+	Skipped        int    // counts above the node limit, not checked
+	Nodes          uint64 // leaves counted
+}
+
+// String is the last line of `ox88 perft --suite`: "N passed, N failed".
+func (r PerftSuiteResult) String() string {
+	return fmt.Sprintf("%d passed, %d failed", r.Passed, r.Failed)
+}
+
+// CheckPerftSuite counts the tree of every perft count of every position of
+// suite, skipping counts above maxNodes (0: no limit), and calls mismatch,
+// when it is not nil, for every count that comes out different.
+func CheckPerftSuite(suite []*EPD, maxNodes uint64, mismatch func(e *EPD, want PerftCount, got uint64)) PerftSuiteResult {
+	var r PerftSuiteResult
+	for _, e := range suite {
+		for _, want := range e.Perft {
+			if maxNodes > 0 && want.Nodes > maxNodes {
+				r.Skipped++
+				continue
+			}
+			got := e.Pos.Perft(want.Depth)
+			r.Nodes += got
+			if got == want.Nodes {
+				r.Passed++
+				continue
+			}
+			r.Failed++
+			if mismatch != nil {
+				mismatch(e, want, got)
+			}
+		}
+	}
+	return r
 }

@@ -1,49 +1,9 @@
 package chess
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
+	"slices"
 	"testing"
 )
-
-// perftCase is one ";Dn count" entry of an EPD perft suite.
-type perftCase struct {
-	line  int
-	fen   string
-	depth int
-	nodes uint64
-}
-
-func loadPerftSuite(t testing.TB, path string) []perftCase {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []perftCase
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		parts := strings.Split(sc.Text(), ";")
-		for _, part := range parts[1:] {
-			fields := strings.Fields(part)
-			if len(fields) != 2 {
-				continue
-			}
-			d, err1 := strconv.Atoi(strings.TrimPrefix(fields[0], "D"))
-			n, err2 := strconv.ParseUint(fields[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("%s:%d: bad entry %q", path, line, part)
-			}
-			cases = append(cases, perftCase{line, strings.TrimSpace(parts[0]), d, n})
-		}
-	}
-	return cases
-}
 
 // perftCap keeps go test ./... to seconds; `ox88 perft --suite` runs the rest.
 func perftCap() uint64 {
@@ -55,22 +15,15 @@ func perftCap() uint64 {
 
 func TestPerftSuites(t *testing.T) {
 	for _, file := range []string{"../testdata/perftsuite.epd", "../testdata/perft-standard.epd"} {
-		ran := 0
-		for _, c := range loadPerftSuite(t, file) {
-			if c.nodes > perftCap() {
-				continue
-			}
-			pos, err := ParseFEN(c.fen)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", file, c.line, err)
-			}
-			if got := pos.Perft(c.depth); got != c.nodes {
-				t.Errorf("%s:%d %s depth %d: got %d, want %d", file, c.line, c.fen, c.depth, got, c.nodes)
-			}
-			ran++
+		suite, err := ReadEPDFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if ran < 100 && file == "../testdata/perftsuite.epd" {
-			t.Errorf("%s: only %d entries ran", file, ran)
+		r := CheckPerftSuite(suite, perftCap(), func(e *EPD, want PerftCount, got uint64) {
+			t.Errorf("%s:%d %s depth %d: got %d, want %d", file, e.Line, e.Pos.FEN(), want.Depth, got, want.Nodes)
+		})
+		if r.Passed < 100 && file == "../testdata/perftsuite.epd" {
+			t.Errorf("%s: only %d entries ran", file, r.Passed)
 		}
 	}
 }
@@ -132,15 +85,14 @@ func TestIncrementalStateOverPerftTrees(t *testing.T) {
 	}
 	visited := 0
 	for _, file := range []string{"../testdata/perft-standard.epd", "../testdata/perftsuite.epd"} {
-		for _, c := range loadPerftSuite(t, file) {
-			if c.depth != 3 || visited > budget {
-				continue
+		suite, err := ReadEPDFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range suite {
+			if visited <= budget && slices.ContainsFunc(e.Perft, func(c PerftCount) bool { return c.Depth == 3 }) {
+				visited += checkTree(t, e.Pos, 3)
 			}
-			pos, err := ParseFEN(c.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			visited += checkTree(t, pos, 3)
 		}
 	}
 	if visited < 100_000 && !testing.Short() {

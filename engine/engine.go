@@ -26,10 +26,10 @@ type Book interface {
 
 // Result is what a finished search returns.
 type Result struct {
-	Move     chess.Move // always a legal move when the position has one
-	Ponder   chess.Move // the expected reply, or NoMove
+	Move     chess.Move  // always a legal move when the position has one
+	Ponder   chess.Move  // the expected reply, or NoMove
 	Info     search.Info // the last full report
-	FromBook bool       // the move came from the opening book
+	FromBook bool        // the move came from the opening book
 }
 
 // Engine holds a position and runs searches on it. Its methods are safe to

@@ -20,13 +20,13 @@ type Opening struct {
 	Moves []string // UCI moves played from it before the engines think
 }
 
-// maxOpeningLine bounds one line of an opening file.
+// maxOpeningLine bounds one line of a PGN opening file.
 const maxOpeningLine = 1 << 20
 
 // LoadOpenings reads an opening book: PGN when the name ends in .pgn, EPD
 // (one position per line, its first four fields, and the move counters
-// when they follow) otherwise. plies > 0 cuts each PGN opening to that many
-// moves.
+// when they follow, then any operations) otherwise. plies > 0 cuts each
+// PGN opening to that many moves.
 func LoadOpenings(path string, plies int) ([]Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -48,55 +48,18 @@ func LoadOpenings(path string, plies int) ([]Opening, error) {
 	return ops, nil
 }
 
-// readEPDOpenings reads one position per line; blank lines and lines
-// starting with # are skipped.
+// readEPDOpenings reads one position per line (chess.ReadEPD); blank
+// lines and lines starting with # are skipped.
 func readEPDOpenings(f *os.File) ([]Opening, error) {
-	var ops []Opening
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 4096), maxOpeningLine)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fen, err := epdFEN(text)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		ops = append(ops, Opening{FEN: fen})
-	}
-	return ops, sc.Err()
-}
-
-// epdFEN returns the position of an EPD or FEN line as a full FEN.
-func epdFEN(text string) (string, error) {
-	f := strings.Fields(text)
-	if len(f) < 4 {
-		return "", fmt.Errorf("%q is not an EPD position", text)
-	}
-	fen := strings.Join(f[:4], " ")
-	if len(f) >= 6 && isDigits(f[4]) && isDigits(f[5]) {
-		fen += " " + f[4] + " " + f[5]
-	}
-	pos, err := chess.ParseFEN(fen)
+	epds, err := chess.ReadEPD(f)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return pos.FEN(), nil
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
+	ops := make([]Opening, len(epds))
+	for i, e := range epds {
+		ops[i] = Opening{FEN: e.Pos.FEN()}
 	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return ops, nil
 }
 
 // readPGNOpenings reads a PGN book one game at a time (package game parses

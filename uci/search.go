@@ -239,7 +239,8 @@ func (s *Server) emit(st *searchRecord) {
 		return
 	}
 	if !ml.Contains(r.Move) {
-		// Never answer without a legal move (engineering rule 7).
+		// Never answer without a legal move: running out of anything yields a
+		// worse move, never no move.
 		s.printf("info string error: engine returned %s, playing %s\n", r.Move, ml.Moves[0])
 		r = engine.Result{Move: ml.Moves[0], Info: search.Info{MultiPV: 1}}
 		st.infoSent = false

@@ -3,46 +3,15 @@ package web
 import (
 	"net/http"
 	"strconv"
-	"time"
 
-	"ox88/chess"
-	"ox88/engine"
 	"ox88/search"
 )
-
-// BenchFunc runs the engine's bench: fixed positions searched to depth, a
-// fresh table for each. It calls each after every position with the nodes
-// that position took, and returns the total nodes (the signature) and the
-// search time. cmd/ox88 passes the same function `ox88 bench` runs, so the
-// page's signature is the command's.
-type BenchFunc func(depth int, each func(i, total int, nodes uint64)) (nodes uint64, elapsed time.Duration)
 
 // Bench bounds for the page.
 const (
 	defaultBenchDepth = 8
 	maxBenchDepth     = 14
 )
-
-// fallbackBench searches the perft-standard positions through the engine
-// facade, clearing its table before each; it is used when the server was
-// built without a BenchFunc (as in this package's tests). Its node count is
-// a signature too, but not the one `ox88 bench` prints.
-func fallbackBench(depth int, each func(i, total int, nodes uint64)) (uint64, time.Duration) {
-	var total uint64
-	var el time.Duration
-	eng := engine.New()
-	for i, p := range perftPositions {
-		pos, _ := chess.ParseFEN(p.FEN)
-		eng.NewGame()
-		eng.SetPosition(pos, nil)
-		start := time.Now()
-		r := eng.Think(search.Limits{Depth: depth})
-		el += time.Since(start)
-		total += r.Info.Nodes
-		each(i, len(perftPositions), r.Info.Nodes)
-	}
-	return total, el
-}
 
 type benchProgress struct {
 	Done  int    `json:"done"`
@@ -58,7 +27,8 @@ type benchResult struct {
 	Line   string `json:"line"` // the command's last line: "N nodes M nps"
 }
 
-// handleBench runs the bench at ?depth= and streams "progress" after every
+// handleBench runs `ox88 bench` (search.Bench) at ?depth=, so the page
+// shows the command's signature, and streams "progress" after every
 // position and "done" with the signature. A bench cannot be interrupted;
 // when the page goes away its result is dropped.
 func (s *Server) handleBench(w http.ResponseWriter, r *http.Request) {
@@ -77,19 +47,15 @@ func (s *Server) handleBench(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	es := newEventStream(w)
-	bench := s.cfg.Bench
-	if bench == nil {
-		bench = fallbackBench
-	}
 	progress := make(chan benchProgress, 64)
 	done := make(chan benchResult, 1)
 	go func() {
 		defer s.release(eng)
 		var sum uint64
-		nodes, el := bench(depth, func(i, total int, n uint64) {
-			sum += n
+		nodes, el := search.Bench(depth, func(i int, r search.Result, _ []uint64) {
+			sum += r.Nodes
 			select {
-			case progress <- benchProgress{i + 1, total, sum}:
+			case progress <- benchProgress{i + 1, len(search.BenchPositions), sum}:
 			default:
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"runtime/pprof"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/search"
 )
 
 func TestPerftPositionsMatchTestdata(t *testing.T) {
@@ -263,16 +265,12 @@ func shareLine(p profileJSON) string {
 
 func jsonFloat(f float64) string { b, _ := json.Marshal(float64(int(f*10)) / 10); return string(b) }
 
+// TestBench runs the page's bench at depth 2: one progress event per
+// position, then the node count of search.Bench, `ox88 bench`'s signature.
 func TestBench(t *testing.T) {
-	calls := 0
-	_, ts := newTestServer(t, Config{Bench: func(depth int, each func(i, total int, nodes uint64)) (uint64, time.Duration) {
-		for i := range 3 {
-			each(i, 3, 100)
-		}
-		calls++
-		return 300, time.Second
-	}})
-	resp, err := ts.Client().Get(ts.URL + "/api/bench?depth=3")
+	want, _ := search.Bench(2, nil)
+	_, ts := newTestServer(t, Config{})
+	resp, err := ts.Client().Get(ts.URL + "/api/bench?depth=2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,15 +278,7 @@ func TestBench(t *testing.T) {
 	evs := readEvents(t, resp.Body, "done")
 	var res benchResult
 	json.Unmarshal([]byte(evs[len(evs)-1].data), &res)
-	if len(evs) != 4 || res.Nodes != 300 || res.NPS != 300 || res.Line != "300 nodes 300 nps" || calls != 1 {
-		t.Fatalf("bench: %d events, %+v", len(evs), res)
-	}
-}
-
-func TestFallbackBench(t *testing.T) {
-	n1, _ := fallbackBench(2, func(int, int, uint64) {})
-	n2, _ := fallbackBench(2, func(int, int, uint64) {})
-	if n1 == 0 || n1 != n2 {
-		t.Fatalf("fallback bench signature not stable: %d, %d", n1, n2)
+	if len(evs) != len(search.BenchPositions)+1 || res.Nodes != want || !strings.HasPrefix(res.Line, fmt.Sprint(want, " nodes ")) {
+		t.Fatalf("bench: %d events, %+v; search.Bench counts %d", len(evs), res, want)
 	}
 }

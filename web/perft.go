@@ -1,10 +1,10 @@
 package web
 
 import (
-	"bufio"
 	"context"
 	_ "embed"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -34,39 +34,27 @@ type perftPosition struct {
 // perftPositions is the standard set, read once from the embedded file.
 var perftPositions = mustParsePerftEPD(perftStandardEPD)
 
-// parsePerftEPD reads lines of "FEN ;D1 n ;D2 n ...".
+// parsePerftEPD reads lines of "FEN ;D1 n ;D2 n ...", the counts in order
+// of depth.
 func parsePerftEPD(text string) ([]perftPosition, error) {
-	var out []perftPosition
-	sc := bufio.NewScanner(strings.NewReader(text))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, ";")
-		p := perftPosition{FEN: strings.TrimSpace(parts[0])}
-		if _, err := chess.ParseFEN(p.FEN); err != nil {
-			return nil, err
-		}
-		for i, part := range parts[1:] {
-			f := strings.Fields(part)
-			if len(f) != 2 || f[0] != "D"+strconv.Itoa(i+1) {
-				return nil, errors.New("perft EPD: want ;D1 n ;D2 n ... in order: " + line)
-			}
-			n, err := strconv.ParseUint(f[1], 10, 64)
-			if err != nil {
-				return nil, err
-			}
-			p.Counts = append(p.Counts, n)
-		}
-		if len(out) < len(perftNames) {
-			p.Name = perftNames[len(out)]
-		} else {
-			p.Name = "Position " + strconv.Itoa(len(out)+1)
-		}
-		out = append(out, p)
+	epds, err := chess.ReadEPD(strings.NewReader(text))
+	if err != nil {
+		return nil, err
 	}
-	return out, sc.Err()
+	out := make([]perftPosition, len(epds))
+	for i, e := range epds {
+		out[i] = perftPosition{Name: "Position " + strconv.Itoa(i+1), FEN: e.Pos.FEN()}
+		if i < len(perftNames) {
+			out[i].Name = perftNames[i]
+		}
+		for d, c := range e.Perft {
+			if c.Depth != d+1 {
+				return nil, fmt.Errorf("perft EPD line %d: want ;D1 n ;D2 n ... in order", e.Line)
+			}
+			out[i].Counts = append(out[i].Counts, c.Nodes)
+		}
+	}
+	return out, nil
 }
 
 func mustParsePerftEPD(text string) []perftPosition {

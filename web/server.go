@@ -44,7 +44,6 @@ const (
 type Config struct {
 	MaxSearches int           // CPU-bound jobs at once (default defaultMaxSearches)
 	Logger      *log.Logger   // where handler panics are reported (default: log.Default())
-	Bench       BenchFunc     // the bench tab's bench (default: fallbackBench)
 	SlotWait    time.Duration // how long a job waits for a slot (default slotWait)
 }
 

@@ -124,7 +124,8 @@ func (s *Server) bestMove(r engine.Result) {
 	}
 	m := r.Move
 	if !ml.Contains(m) {
-		// Never answer without a legal move (engineering rule 7).
+		// Never answer without a legal move: running out of anything yields a
+		// worse move, never no move.
 		s.println(fmt.Sprintf("# engine returned %v, playing %v", m, ml.Moves[0]))
 		m = ml.Moves[0]
 	}

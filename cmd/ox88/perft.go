@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"ox88/chess"
@@ -62,64 +59,19 @@ func runPerft(args []string) int {
 
 // perftSuite checks every ";Dn count" of every line of an EPD file.
 func perftSuite(path string, maxNodes uint64) int {
-	f, err := os.Open(path)
+	suite, err := chess.ReadEPDFile(path)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 perft:", err)
 		return 1
 	}
-	defer f.Close()
-	passed, failed, skipped := 0, 0, 0
-	var total uint64
 	start := time.Now()
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		parts := strings.Split(text, ";")
-		pos, err := chess.ParseFEN(parts[0])
-		if err != nil {
-			fmt.Printf("line %d: bad FEN: %v\n", line, err)
-			failed++
-			continue
-		}
-		for _, part := range parts[1:] {
-			fields := strings.Fields(part)
-			if len(fields) != 2 || !strings.HasPrefix(fields[0], "D") {
-				continue
-			}
-			depth, err1 := strconv.Atoi(fields[0][1:])
-			want, err2 := strconv.ParseUint(fields[1], 10, 64)
-			if err1 != nil || err2 != nil {
-				fmt.Printf("line %d: bad entry %q\n", line, part)
-				failed++
-				continue
-			}
-			if maxNodes > 0 && want > maxNodes {
-				skipped++
-				continue
-			}
-			got := pos.Perft(depth)
-			total += got
-			if got != want {
-				fmt.Printf("line %d: %s depth %d: got %d, want %d\n", line, strings.TrimSpace(parts[0]), depth, got, want)
-				failed++
-			} else {
-				passed++
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 perft:", err)
-		return 1
-	}
+	r := chess.CheckPerftSuite(suite, maxNodes, func(e *chess.EPD, want chess.PerftCount, got uint64) {
+		fmt.Printf("line %d: %s depth %d: got %d, want %d\n", e.Line, e.Pos.FEN(), want.Depth, got, want.Nodes)
+	})
 	el := time.Since(start).Seconds()
-	fmt.Printf("nodes %d time %.3f nps %.0f (last ply counted in bulk; %d entries skipped by --max-nodes)\n", total, el, float64(total)/max(el, 1e-9), skipped)
-	fmt.Printf("%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
+	fmt.Printf("nodes %d time %.3f nps %.0f (last ply counted in bulk; %d entries skipped by --max-nodes)\n", r.Nodes, el, float64(r.Nodes)/max(el, 1e-9), r.Skipped)
+	fmt.Println(r)
+	if r.Failed > 0 {
 		return 1
 	}
 	return 0

@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"ox88/search"
 	"ox88/web"
 )
 
@@ -53,7 +52,7 @@ func runWeb(args []string) int {
 // serveWeb serves the browser game on ln until ctx ends (Ctrl-C), after
 // printing its URL to out.
 func serveWeb(ctx context.Context, ln net.Listener, searches int, out io.Writer) int {
-	srv := web.New(web.Config{MaxSearches: searches, Bench: webBench})
+	srv := web.New(web.Config{MaxSearches: searches})
 	defer srv.Close()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(out, "ox88 web: serving the browser game at http://%s/\n", ln.Addr())
@@ -71,12 +70,4 @@ func serveWeb(ctx context.Context, ln net.Listener, searches int, out io.Writer)
 		_ = hs.Shutdown(sctx)
 	}
 	return 0
-}
-
-// webBench runs `ox88 bench`'s positions for the page's bench, so that the
-// page shows the same signature as the command.
-func webBench(depth int, each func(i, total int, nodes uint64)) (uint64, time.Duration) {
-	return bench(depth, func(i int, fen string, r search.Result, perDepth []uint64) {
-		each(i, len(benchFENs), r.Nodes)
-	})
 }

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"ox88/search"
+)
+
+// TestSolve runs the command on a two-position suite and reads its last line.
+func TestSolve(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.epd")
+	suite := "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id \"mate\";\n" +
+		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Kf1; id \"impossible\";\n"
+	if err := os.WriteFile(file, []byte(suite), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := captureStdout(t, func() int { return runSolve([]string{file, "--nodes", "2000"}) })
+	if last := lastLine(out); code != 0 || last != "solved 1 of 2" {
+		t.Errorf("exit %d, last line %q", code, last)
+	}
+	if !strings.Contains(out, "FAIL impossible") {
+		t.Errorf("failure not printed:\n%s", out)
+	}
+}
+
+// TestBenchCommand runs `ox88 bench --depth 2`: its last line carries the
+// node count of search.Bench.
+func TestBenchCommand(t *testing.T) {
+	want, _ := search.Bench(2, nil)
+	out, code := captureStdout(t, func() int { return runBench([]string{"--depth", "2"}) })
+	if nodes, _, _ := strings.Cut(lastLine(out), " nodes "); code != 0 || nodes != strconv.FormatUint(want, 10) {
+		t.Errorf("exit %d, last line %q, want %d nodes", code, lastLine(out), want)
+	}
+	if n := strings.Count(out, "\n"); n != len(search.BenchPositions)+1 {
+		t.Errorf("%d lines, want one per position and the total:\n%s", n, out)
+	}
+}

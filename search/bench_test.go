@@ -1,0 +1,37 @@
+package search
+
+import (
+	"testing"
+
+	"ox88/chess"
+)
+
+// TestBenchSignature pins the search's behaviour: the bench at BenchDepth
+// must count BenchSignature nodes. Under -short or the race detector it
+// runs a small depth twice instead (same code, same count).
+func TestBenchSignature(t *testing.T) {
+	for _, fen := range BenchPositions {
+		if _, err := chess.ParseFEN(fen); err != nil {
+			t.Fatalf("bench position %s: %v", fen, err)
+		}
+	}
+	if testing.Short() || raceEnabled {
+		a, _ := Bench(5, nil)
+		b, _ := Bench(5, nil)
+		if a != b || a == 0 {
+			t.Errorf("two bench runs at depth 5: %d and %d nodes", a, b)
+		}
+		return
+	}
+	calls := 0
+	nodes, _ := Bench(BenchDepth, func(i int, r Result, perDepth []uint64) {
+		if i != calls || len(perDepth) != BenchDepth || perDepth[BenchDepth-1] > r.Nodes {
+			t.Errorf("position %d (call %d): %d nodes, per depth %v", i, calls, r.Nodes, perDepth)
+		}
+		calls++
+	})
+	if nodes != BenchSignature || calls != len(BenchPositions) {
+		t.Errorf("bench at depth %d: %d nodes in %d positions; BenchSignature is %d (when the search changes on purpose, change BenchSignature and the docs that quote it)",
+			BenchDepth, nodes, calls, BenchSignature)
+	}
+}
