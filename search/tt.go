@@ -1,9 +1,13 @@
 package search
 
-import "ox88/chess"
+import (
+	"sync/atomic"
 
-// ttEntry is one remembered search result, 16 bytes. The key's upper 32 bits
-// confirm the match (the lower bits chose the bucket).
+	"ox88/chess"
+)
+
+// ttEntry is one remembered search result, as the search reads it. The
+// key's upper 32 bits confirm the match (the lower bits chose the bucket).
 type ttEntry struct {
 	check    uint32     // key >> 32
 	move     chess.Move // best or refuting move, NoMove if none
@@ -16,15 +20,48 @@ type ttEntry struct {
 // bound returns the entry's Bound (BoundNone: the slot is empty).
 func (e *ttEntry) bound() Bound { return Bound(e.genBound & 3) }
 
+// ttSlot is an entry as stored: two 64-bit words that several search
+// threads read and write at once without a lock. data packs the move
+// (24 bits), score and static evaluation; keyed is the other half (check,
+// depth, generation and bound) XORed with data. A reader loads both and
+// XORs them back: if another thread's write tore the pair (one word from
+// each write), the check comes out wrong and the slot reads as a miss, so
+// a torn entry is never trusted. (A hash move is only ever used to order
+// the generated moves, so even a 1-in-2^32 false match cannot play an
+// illegal move.)
+type ttSlot struct {
+	keyed, data uint64
+}
+
+// pack and unpack convert between an entry and its two words.
+func (e ttEntry) pack() ttSlot {
+	data := uint64(e.move&0xffffff) | uint64(uint16(e.score))<<24 | uint64(uint16(e.eval))<<40
+	meta := uint64(e.check) | uint64(uint8(e.depth))<<32 | uint64(e.genBound)<<40
+	return ttSlot{keyed: meta ^ data, data: data}
+}
+
+func (sl *ttSlot) load() ttEntry {
+	data := atomic.LoadUint64(&sl.data)
+	meta := atomic.LoadUint64(&sl.keyed) ^ data
+	return ttEntry{check: uint32(meta), depth: int8(meta >> 32), genBound: uint8(meta >> 40),
+		move: chess.Move(data & 0xffffff), score: int16(data >> 24), eval: int16(data >> 40)}
+}
+
+func (sl *ttSlot) save(e ttEntry) {
+	p := e.pack()
+	atomic.StoreUint64(&sl.keyed, p.keyed)
+	atomic.StoreUint64(&sl.data, p.data)
+}
+
 // bucketSize entries share one 64-byte cache line.
 const bucketSize = 4
 
-type ttBucket [bucketSize]ttEntry
+type ttBucket [bucketSize]ttSlot
 
-// TranspositionTable remembers search results by Zobrist key. It is used by
-// one search at a time. Replacement within a bucket prefers, in order: the
-// same position, an empty slot, then the entry with the least value of
-// depth minus ageWeight times its age in searches.
+// TranspositionTable remembers search results by Zobrist key. Every search
+// thread of a Searcher shares it (see ttSlot). Replacement within a bucket
+// prefers, in order: the same position, an empty slot, then the entry with
+// the least value of depth minus ageWeight times its age in searches.
 type TranspositionTable struct {
 	buckets []ttBucket
 	mask    uint64
@@ -43,7 +80,8 @@ func NewTranspositionTable(mb int) *TranspositionTable {
 	return tt
 }
 
-// Resize reallocates the table to about mb mebibytes and clears it.
+// Resize reallocates the table to about mb mebibytes and clears it. No
+// search may be running.
 func (tt *TranspositionTable) Resize(mb int) {
 	n := uint64(max(mb, 1)) << 20 / 64
 	size := uint64(1)
@@ -55,10 +93,10 @@ func (tt *TranspositionTable) Resize(mb int) {
 	tt.gen = 0
 }
 
-// Clear empties the table.
+// Clear empties the table. No search may be running.
 func (tt *TranspositionTable) Clear() { clear(tt.buckets) }
 
-// newSearch starts a new generation.
+// newSearch starts a new generation, before the search threads start.
 func (tt *TranspositionTable) newSearch() { tt.gen = (tt.gen + 1) & 63 }
 
 // probe looks up key and reports the entry and whether it was found.
@@ -66,9 +104,13 @@ func (tt *TranspositionTable) probe(key uint64) (ttEntry, bool) {
 	b := &tt.buckets[key&tt.mask]
 	check := uint32(key >> 32)
 	for i := range b {
-		if b[i].check == check && b[i].bound() != BoundNone {
-			b[i].genBound = tt.gen<<2 | b[i].genBound&3 // refresh its age
-			return b[i], true
+		e := b[i].load()
+		if e.check == check && e.bound() != BoundNone {
+			if e.genBound>>2 != tt.gen {
+				e.genBound = tt.gen<<2 | e.genBound&3 // refresh its age
+				b[i].save(e)
+			}
+			return e, true
 		}
 	}
 	return ttEntry{}, false
@@ -79,17 +121,18 @@ func (tt *TranspositionTable) probe(key uint64) (ttEntry, bool) {
 func (tt *TranspositionTable) store(key uint64, move chess.Move, score, staticEval, depth int, bound Bound) {
 	b := &tt.buckets[key&tt.mask]
 	check := uint32(key >> 32)
-	victim := &b[0]
+	vi := 0
+	var victim ttEntry
 	worst := 1 << 30
 	for i := range b {
-		e := &b[i]
+		e := b[i].load()
 		if e.check == check || e.bound() == BoundNone {
-			victim = e
+			vi, victim = i, e
 			break
 		}
 		age := int((tt.gen - e.genBound>>2) & 63)
 		if v := int(e.depth) - ageWeight*age; v < worst {
-			worst, victim = v, e
+			worst, vi, victim = v, i, e
 		}
 	}
 	if victim.check == check && move == chess.NoMove {
@@ -100,8 +143,8 @@ func (tt *TranspositionTable) store(key uint64, move chess.Move, score, staticEv
 	if victim.check == check && bound != BoundExact && depth+2 < int(victim.depth) && victim.genBound>>2 == tt.gen {
 		return
 	}
-	*victim = ttEntry{check: check, move: move, score: int16(score), eval: int16(staticEval),
-		depth: int8(max(min(depth, 127), -1)), genBound: tt.gen<<2 | uint8(bound)}
+	b[vi].save(ttEntry{check: check, move: move, score: int16(score), eval: int16(staticEval),
+		depth: int8(max(min(depth, 127), -1)), genBound: tt.gen<<2 | uint8(bound)})
 }
 
 // HashFull returns the permille of the table's first thousand entries that
@@ -111,7 +154,7 @@ func (tt *TranspositionTable) HashFull() int {
 	for i := 0; i < len(tt.buckets) && n < 1000; i++ {
 		for j := range tt.buckets[i] {
 			n++
-			e := &tt.buckets[i][j]
+			e := tt.buckets[i][j].load()
 			if e.bound() != BoundNone && e.genBound>>2 == tt.gen {
 				used++
 			}
