@@ -413,7 +413,7 @@ func (s *Searcher) countNode() bool {
 	if s.nodes&nodeCheckInterval == 0 {
 		s.checkLimits()
 	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+	if s.lim.Nodes > 0 && s.nodes+s.others >= s.lim.Nodes {
 		s.stopped = true
 	}
 	return s.stopped

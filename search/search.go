@@ -78,6 +78,8 @@ type Searcher struct {
 	selDepth      int
 	lastCurrMove  time.Time
 	rootDepth     int
+
+	threads // the other search threads, or the main one (threads.go)
 }
 
 // nodeCheckInterval: the clock and the stop flag are read every this many
@@ -95,8 +97,14 @@ const DefaultHashMB = 16
 
 // NewSearcher returns a searcher with a hashMB mebibyte table.
 func NewSearcher(hashMB int) *Searcher {
+	return NewSearcherSharing(NewTranspositionTable(hashMB))
+}
+
+// NewSearcherSharing returns a searcher that uses tt, another searcher's
+// table (as Lazy SMP's helper threads do).
+func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 	return &Searcher{
-		tt:        NewTranspositionTable(hashMB),
+		tt:        tt,
 		rootMoves: make([]rootMove, 0, chess.MaxMoves),
 		lines:     make([]Line, 0, chess.MaxMoves),
 		pvStore:   make([]chess.Move, chess.MaxMoves*MaxPly),
@@ -106,12 +114,15 @@ func NewSearcher(hashMB int) *Searcher {
 // SetHashSize resizes (and clears) the transposition table.
 func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
 
-// Clear forgets everything learned: table, history, killers.
+// Clear forgets everything learned: table, history, killers (of every
+// thread).
 func (s *Searcher) Clear() {
 	s.tt.Clear()
-	s.history = [16][128]int32{}
-	for i := range s.stack {
-		s.stack[i].killers = [2]chess.Move{}
+	for _, t := range append([]*Searcher{s}, s.helpers...) {
+		t.history = [16][128]int32{}
+		for i := range t.stack {
+			t.stack[i].killers = [2]chess.Move{}
+		}
 	}
 }
 
@@ -127,6 +138,22 @@ func (s *Searcher) PonderHit() {
 // repetition. stop, when non-nil, ends the search early from another
 // goroutine; report, when non-nil, hears about progress.
 func (s *Searcher) Search(pos *chess.Position, history []uint64, lim Limits, stop *atomic.Bool, report func(Info)) Result {
+	s.tt.newSearch()
+	s.prepare(pos, history, lim, stop, report)
+	res := s.iterateWithHelpers(pos, history, lim)
+	if lim.Infinite || s.pondering.Load() {
+		// UCI forbids the best move before "stop" (or ponderhit).
+		for !s.stop.Load() && (lim.Infinite || s.pondering.Load()) {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	return res
+}
+
+// prepare sets a thread up for a search: position, repetition history,
+// limits, counters, killers, the root's static evaluation and the aged
+// history table.
+func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, stop *atomic.Bool, report func(Info)) {
 	s.start = time.Now()
 	s.timeBase.Store(s.start.UnixNano())
 	s.pondering.Store(lim.Ponder)
@@ -140,7 +167,8 @@ func (s *Searcher) Search(pos *chess.Position, history []uint64, lim Limits, sto
 	}
 	s.report = report
 	s.nodes, s.ttHits, s.selDepth, s.stopped = 0, 0, 0, false
-	s.tt.newSearch()
+	s.published.Store(0)
+	s.others = 0
 	if need := len(history) + MaxPly + 8; cap(s.keys) < need {
 		s.keys = make([]uint64, need)
 	}
@@ -163,16 +191,6 @@ func (s *Searcher) Search(pos *chess.Position, history []uint64, lim Limits, sto
 			s.history[i][j] /= 2
 		}
 	}
-
-	res := s.iterate()
-	res.Nodes = s.nodes
-	if lim.Infinite || s.pondering.Load() {
-		// UCI forbids the best move before "stop" (or ponderhit).
-		for !s.stop.Load() && (lim.Infinite || s.pondering.Load()) {
-			time.Sleep(time.Millisecond)
-		}
-	}
-	return res
 }
 
 // orderRoot fills the root move list: every legal move (or those of
@@ -218,6 +236,7 @@ func (s *Searcher) checkLimits() {
 		s.stopped = true
 		return
 	}
+	s.countOthers()
 	if s.lim.HardTime > 0 && !s.pondering.Load() && s.elapsed() >= s.lim.HardTime {
 		s.stopped = true
 	}
@@ -263,7 +282,7 @@ func (s *Searcher) iterate() Result {
 	stretch := 1.0
 	lastBest := chess.NoMove
 	lastScore := 0
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1 + s.depthOffset; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		for i := range s.rootMoves {
 			rm := &s.rootMoves[i]
@@ -358,7 +377,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			s.lastCurrMove = time.Now()
 			el := time.Since(s.start)
 			s.report(Info{Depth: depth, MultiPV: pvIdx + 1, CurrMove: rm.move, CurrMoveNumber: i + 1,
-				Nodes: s.nodes, NPS: NPS(s.nodes, el), Time: el})
+				Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el})
 		}
 		s.stack[0].move = rm.move
 		u := s.pos.MakeMove(rm.move)
@@ -407,7 +426,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 // Lines and PVs alias the Searcher's buffers (no allocation per search).
 func (s *Searcher) result(depth, multiPV int) Result {
 	rm := &s.rootMoves[0]
-	r := Result{Move: rm.move, Score: rm.score, Depth: depth, Nodes: s.nodes}
+	r := Result{Move: rm.move, Score: rm.score, Depth: depth, Nodes: s.totalNodes()}
 	if rm.pvLen > 1 {
 		r.Ponder = rm.pv[1]
 	}
@@ -441,7 +460,7 @@ func (s *Searcher) infoNoPV(depth, pvIdx int, bound Bound) Info {
 	el := time.Since(s.start)
 	return Info{
 		Depth: depth, SelDepth: s.selDepth, MultiPV: pvIdx + 1, Score: rm.score, Bound: bound,
-		Nodes: s.nodes, NPS: NPS(s.nodes, el), Time: el, TTHits: s.ttHits, HashFull: s.tt.HashFull(),
+		Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el, TTHits: s.ttHits, HashFull: s.tt.HashFull(),
 		Material: eval.Material(&s.pos),
 	}
 }

@@ -1,0 +1,119 @@
+package search
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"ox88/chess"
+)
+
+// Lazy SMP: several threads search the same root at once and share only
+// the transposition table. Each thread has its own position, stack,
+// killers and history; what one thread learns reaches the others through
+// the table, so they wander into different parts of the tree and fill it
+// for each other. Helper threads with an odd number search one ply deeper
+// than the main thread at each iteration (depth diversity). The main
+// thread alone watches the clock, reports and decides when to stop; when it
+// does, the helpers stop too, and the result of the thread that got
+// furthest is played.
+
+// MaxThreads bounds SetThreads.
+const MaxThreads = 256
+
+// threads is the part of a Searcher that Lazy SMP adds.
+type threads struct {
+	helpers     []*Searcher   // the other threads (on the main thread only)
+	main        *Searcher     // on a helper: the main thread
+	helperStop  atomic.Bool   // main thread to helpers: stop now
+	published   atomic.Uint64 // this thread's node count, published every nodeCheckInterval+1 nodes
+	others      uint64        // the other threads' nodes when last counted (node limits count all threads)
+	depthOffset int           // plies a helper searches beyond the iteration's depth
+	helperRes   Result        // a helper's last completed iteration
+}
+
+// SetThreads sets the number of search threads (1 to MaxThreads). It must
+// not be called while a search runs.
+func (s *Searcher) SetThreads(n int) {
+	n = max(1, min(n, MaxThreads))
+	for len(s.helpers) < n-1 {
+		h := NewSearcherSharing(s.tt)
+		h.main = s
+		h.depthOffset = (len(s.helpers) + 1) & 1
+		s.helpers = append(s.helpers, h)
+	}
+	s.helpers = s.helpers[:n-1]
+}
+
+// Threads returns the number of search threads.
+func (s *Searcher) Threads() int { return 1 + len(s.helpers) }
+
+// iterateWithHelpers runs the main thread's iterative deepening while the
+// helpers search the same root, then stops them and returns the best
+// thread's result.
+func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim Limits) Result {
+	if len(s.helpers) == 0 {
+		res := s.iterate()
+		res.Nodes = s.nodes
+		return res
+	}
+	s.helperStop.Store(false)
+	hl := lim
+	hl.SoftTime, hl.HardTime, hl.Ponder, hl.Infinite, hl.MultiPV = 0, 0, false, false, 1
+	var wg sync.WaitGroup
+	for _, h := range s.helpers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.prepare(pos, history, hl, &s.helperStop, nil)
+			h.helperRes = h.iterate()
+			h.published.Store(h.nodes)
+		}()
+	}
+	res := s.iterate()
+	s.helperStop.Store(true)
+	wg.Wait()
+	s.published.Store(s.nodes)
+	if max(lim.MultiPV, 1) == 1 {
+		for _, h := range s.helpers {
+			r := h.helperRes
+			if r.Move != chess.NoMove && (r.Depth > res.Depth && r.Score >= res.Score || r.Depth == res.Depth && r.Score > res.Score) {
+				res = r
+			}
+		}
+	}
+	res.Nodes = s.totalNodes()
+	return res
+}
+
+// countOthers refreshes the other threads' node count (every
+// nodeCheckInterval+1 nodes, from checkLimits), and publishes this one's.
+func (s *Searcher) countOthers() {
+	s.published.Store(s.nodes)
+	m := s
+	if s.main != nil {
+		m = s.main
+	}
+	if len(m.helpers) == 0 {
+		return
+	}
+	var n uint64
+	if m != s {
+		n = m.published.Load()
+	}
+	for _, h := range m.helpers {
+		if h != s {
+			n += h.published.Load()
+		}
+	}
+	s.others = n
+}
+
+// totalNodes returns the nodes of every thread: exact for this one, the
+// others' as last published.
+func (s *Searcher) totalNodes() uint64 {
+	n := s.nodes
+	for _, h := range s.helpers {
+		n += h.published.Load()
+	}
+	return n
+}

@@ -1,0 +1,59 @@
+package search
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ox88/chess"
+)
+
+// TestThreadsSearch runs Lazy SMP with four threads: the move is legal,
+// a mate is still found, a node limit counts every thread's nodes, and an
+// outside stop ends all of them. Under -race it checks the shared table
+// and the node counters.
+func TestThreadsSearch(t *testing.T) {
+	s := NewSearcher(4)
+	s.SetThreads(4)
+	if s.Threads() != 4 {
+		t.Fatalf("Threads() = %d", s.Threads())
+	}
+	for _, fen := range []string{chess.StartFEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"} {
+		pos := chess.MustParseFEN(fen)
+		r := s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		if !ml.Contains(r.Move) || r.Depth < 6 {
+			t.Errorf("%s: move %v depth %d", fen, r.Move, r.Depth)
+		}
+	}
+	// Mate in two: 1. Ra6 (kbK5/pp6/1P6/8/8/8/8/R7 w).
+	r := s.Search(chess.MustParseFEN("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"), nil, Limits{Depth: 6}, nil, nil)
+	if r.Move.String() != "a1a6" || MateIn(r.Score) != 2 {
+		t.Errorf("mate in 2: %v score %d", r.Move, r.Score)
+	}
+	// The node limit counts all threads: the total stops near it.
+	const limit = 200000
+	r = s.Search(chess.StartPosition(), nil, Limits{Nodes: limit}, nil, nil)
+	if r.Nodes < limit || r.Nodes > limit+uint64(s.Threads())*(nodeCheckInterval+1)*2 {
+		t.Errorf("node limit %d: searched %d", limit, r.Nodes)
+	}
+	// An outside stop ends every thread.
+	var stop atomic.Bool
+	done := make(chan Result)
+	go func() { done <- s.Search(chess.StartPosition(), nil, Limits{Infinite: true}, &stop, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	stop.Store(true)
+	select {
+	case r := <-done:
+		if r.Move == chess.NoMove {
+			t.Error("no move after stop")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("threads did not stop")
+	}
+	s.SetThreads(1)
+	if s.Threads() != 1 {
+		t.Errorf("back to one thread: %d", s.Threads())
+	}
+}
