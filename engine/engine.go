@@ -122,6 +122,23 @@ func (e *Engine) SetHashSize(mb int) {
 	e.searcher.SetHashSize(max(mb, 1))
 }
 
+// SetThreads sets the number of search threads (1 to search.MaxThreads).
+// It waits for a running search to finish.
+func (e *Engine) SetThreads(n int) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	e.searcher.SetThreads(n)
+}
+
+// Threads returns the number of search threads.
+func (e *Engine) Threads() int {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	return e.searcher.Threads()
+}
+
 // ClearHash empties the transposition table and the move-ordering history.
 // It waits for a running search to finish.
 func (e *Engine) ClearHash() {

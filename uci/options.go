@@ -8,6 +8,7 @@ import (
 
 	"ox88/book"
 	"ox88/engine"
+	"ox88/search"
 )
 
 // Option limits and defaults.
@@ -56,8 +57,8 @@ func (o option) declare() string {
 }
 
 // optionTable lists the options in the order "uci" announces them.
-// Threads is left out on purpose: the search is single-threaded.
 var optionTable = []option{
+	{name: "Threads", kind: "spin", def: "1", min: 1, max: search.MaxThreads},
 	{name: "Hash", kind: "spin", def: strconv.Itoa(defaultHashMB), min: 1, max: maxHashMB},
 	{name: "Clear Hash", kind: "button"},
 	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: maxMultiPV},
@@ -72,6 +73,7 @@ var optionTable = []option{
 
 // options holds the current option values.
 type options struct {
+	threads       int
 	hashMB        int
 	multiPV       int
 	ponder        bool
@@ -84,6 +86,7 @@ type options struct {
 
 func defaultOptions() options {
 	return options{
+		threads:  1,
 		hashMB:   defaultHashMB,
 		multiPV:  1,
 		overhead: defaultOverheadMS * time.Millisecond,
@@ -127,6 +130,10 @@ func (s *Server) setOption(args []string) {
 		}
 	}
 	switch o.name {
+	case "Threads":
+		s.opts.threads = n
+		s.threadsDirty = true
+		s.applyPendingIfIdle()
 	case "Hash":
 		s.opts.hashMB = n
 		s.hashDirty = true
@@ -188,7 +195,7 @@ func (s *Server) setBookFile(path string) {
 	s.printf("info string book %s: %d entries\n", path, b.Len())
 }
 
-// applyPendingIfIdle applies Hash and Clear Hash now unless a search is
+// applyPendingIfIdle applies Threads, Hash and Clear Hash now unless a search is
 // running; then they wait for the next go.
 func (s *Server) applyPendingIfIdle() {
 	s.mu.Lock()
@@ -200,9 +207,13 @@ func (s *Server) applyPendingIfIdle() {
 	}
 }
 
-// applyPending resizes or clears the hash table if asked to. The engine
-// must be idle.
+// applyPending sets the threads and resizes or clears the hash table if
+// asked to. The engine must be idle.
 func (s *Server) applyPending() {
+	if s.threadsDirty {
+		s.eng.SetThreads(s.opts.threads)
+		s.threadsDirty = false
+	}
 	if s.hashDirty {
 		s.eng.SetHashSize(s.opts.hashMB)
 		s.hashDirty = false

@@ -27,13 +27,14 @@ type Server struct {
 	out   *bufio.Writer
 
 	// Used on the reader goroutine only.
-	start     chess.Position // the last good position command: its start
-	moves     []chess.Move   // and its moves
-	opts      options
-	book      *book.Book
-	bookPath  string // the file book was read from
-	hashDirty bool   // Hash changed while a search ran: apply before the next go
-	clearHash bool   // Clear Hash pressed while a search ran
+	start        chess.Position // the last good position command: its start
+	moves        []chess.Move   // and its moves
+	opts         options
+	book         *book.Book
+	bookPath     string // the file book was read from
+	threadsDirty bool   // Threads changed while a search ran: apply before the next go
+	hashDirty    bool   // Hash changed while a search ran: apply before the next go
+	clearHash    bool   // Clear Hash pressed while a search ran
 
 	mu  sync.Mutex    // guards cur and what it points to
 	cur *searchRecord // the last search started, or nil

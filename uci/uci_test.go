@@ -56,6 +56,7 @@ func TestHandshake(t *testing.T) {
 	want := []string{
 		"id name ox88",
 		"id author the ox88 authors",
+		"option name Threads type spin default 1 min 1 max 256",
 		"option name Hash type spin default 16 min 1 max 4096",
 		"option name Clear Hash type button",
 		"option name MultiPV type spin default 1 min 1 max 64",
@@ -292,6 +293,7 @@ func TestSetOption(t *testing.T) {
 	s := NewServer(engine.New(), &bytes.Buffer{})
 	for _, line := range []string{
 		"setoption name hash value 64",
+		"setoption name Threads value 3",
 		"setoption name Move Overhead value 250",
 		"setoption name multipv value 3",
 		"setoption name Skill Level value 99",
@@ -303,10 +305,13 @@ func TestSetOption(t *testing.T) {
 	} {
 		s.Handle(line)
 	}
-	want := options{hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
+	want := options{threads: 3, hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
 		skill: engine.MaxSkill, limitStrength: true, elo: minElo}
 	if s.opts != want {
 		t.Errorf("options %+v, want %+v", s.opts, want)
+	}
+	if n := s.eng.Threads(); n != 3 {
+		t.Errorf("engine has %d threads after setoption Threads 3", n)
 	}
 	if engine.SkillForElo(minElo) != 1 || engine.SkillForElo(maxElo) != engine.MaxSkill {
 		t.Errorf("UCI_Elo %d..%d gives skill %d..%d", minElo, maxElo, engine.SkillForElo(minElo), engine.SkillForElo(maxElo))
