@@ -264,8 +264,11 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 	if overhead <= 0 {
 		overhead = search.DefaultMoveOverhead
 	}
-	if lim.Mate > 0 && (sl.Depth == 0 || sl.Depth > 2*lim.Mate) {
-		sl.Depth = 2*lim.Mate - 1
+	// A mate search stops when it finds a mate in lim.Mate moves or fewer
+	// (search.iterate); pruning and reductions can hide a mate at the
+	// nominal depth 2*Mate-1, so the depth is not capped there.
+	if lim.Mate > 0 && sl.Depth == 0 && sl.Nodes == 0 && lim.MoveTime == 0 && lim.WTime == 0 && lim.BTime == 0 {
+		sl.Depth = 4*lim.Mate + mateExtraDepth
 	}
 	left, inc := lim.WTime, lim.WInc
 	if pos.SideToMove() == chess.Black {
@@ -273,8 +276,9 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 	}
 	switch {
 	case lim.MoveTime > 0:
-		t := max(lim.MoveTime-overhead, time.Millisecond)
-		sl.SoftTime, sl.HardTime = t, t
+		// A fixed time per move is used whole: no soft budget that would
+		// stop deepening early, only the hard limit.
+		sl.SoftTime, sl.HardTime = 0, max(lim.MoveTime-overhead, time.Millisecond)
 	case lim.WTime > 0 || lim.BTime > 0:
 		sl.SoftTime, sl.HardTime = search.TimeBudget(left, inc, lim.MovesToGo, overhead)
 	}
@@ -286,6 +290,11 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 	}
 	return sl
 }
+
+// mateExtraDepth is added to a "go mate N" search's depth bound of 4N
+// plies, room for the checks and extensions a mate line needs; a search
+// that finds the mate stops sooner.
+const mateExtraDepth = 8
 
 // isLegal reports whether m is a legal move in pos.
 func isLegal(pos *chess.Position, m chess.Move) bool {

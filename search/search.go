@@ -310,6 +310,10 @@ func (s *Searcher) iterate() Result {
 		if best := s.rootMoves[0].score; IsMate(best) && Mate-abs(best) <= depth && s.lim.Depth == 0 {
 			break
 		}
+		// A mate search ("go mate N") ends when it has the mate it asked for.
+		if n := MateIn(s.rootMoves[0].score); s.lim.Mate > 0 && n > 0 && n <= s.lim.Mate {
+			break
+		}
 		if s.lim.SoftTime > 0 && !s.pondering.Load() {
 			if depth > 1 && res.Move != lastBest {
 				stretch = min(stretch*bestMoveChangeMul, maxStretch)

@@ -47,6 +47,11 @@ type searchRecord struct {
 // the session on a deep "go depth" the GUI forgot.
 func (s *Server) goCmd(args []string) {
 	pos := s.current()
+	if len(args) >= 1 && args[0] == "perft" {
+		s.finishSearch()
+		s.perft(&pos, args[1:])
+		return
+	}
 	lim := parseGo(args, &pos)
 	s.finishSearch()
 	s.eng.Wait()
@@ -66,6 +71,29 @@ func (s *Server) goCmd(args []string) {
 
 	s.eng.SetPosition(&s.start, s.moves)
 	s.eng.Go(lim)
+}
+
+// maxPerftDepth bounds "go perft": deeper counts take hours.
+const maxPerftDepth = 10
+
+// perft handles "go perft N" as Stockfish does: each root move with the
+// leaves below it, then "Nodes searched: N". It runs in the foreground
+// (a GUI or script waits for the count).
+func (s *Server) perft(pos *chess.Position, args []string) {
+	depth := 0
+	if len(args) > 0 {
+		depth, _ = strconv.Atoi(args[0])
+	}
+	if depth < 1 || depth > maxPerftDepth {
+		s.printf("info string error: go perft needs a depth from 1 to %d\n", maxPerftDepth)
+		return
+	}
+	var total uint64
+	for _, e := range pos.Divide(depth) {
+		s.printf("%s: %d\n", e.Move, e.Nodes)
+		total += e.Nodes
+	}
+	s.printf("\nNodes searched: %d\n\n", total)
 }
 
 // parseGo reads go's arguments. Unknown words and bad numbers are skipped;

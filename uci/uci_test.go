@@ -509,3 +509,47 @@ func TestMultiPV(t *testing.T) {
 		t.Errorf("depth 5 lines have multipv %q, want 1 2 3", last)
 	}
 }
+
+// TestGoMateFindsMate: "go mate 2" finds the mate in two that a search
+// capped at depth 2N-1 = 3 missed (it answered c8d7).
+func TestGoMateFindsMate(t *testing.T) {
+	s := newSession(t)
+	s.Send("position fen kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "go mate 2")
+	line, before := s.Expect("bestmove", 10*time.Second)
+	if !strings.HasPrefix(line, "bestmove a1a6") {
+		t.Errorf("go mate 2: %q", line)
+	}
+	if last := before[len(before)-2]; !strings.Contains(last, "score mate 2 ") {
+		t.Errorf("go mate 2: last info %q", last)
+	}
+}
+
+// TestGoPerft: "go perft N" prints each root move's count and the total,
+// Stockfish's way, instead of starting an unlimited search.
+func TestGoPerft(t *testing.T) {
+	s := newSession(t)
+	s.Send("position startpos moves e2e4", "go perft 3")
+	_, before := s.Expect("Nodes searched: 13160", 10*time.Second)
+	if len(before) != 21 || before[0] != "a7a6: 566" { // 20 replies and a blank line
+		t.Errorf("go perft 3: %q", before)
+	}
+	s.Send("go perft 0")
+	s.Expect("info string error: go perft needs a depth", time.Second)
+	s.Send("isready")
+	s.Expect("readyok", time.Second)
+}
+
+// TestGoMovetimeUsesItsTime: "go movetime 500" does not answer early
+// (it used to stop deepening after about 55% of it). Load can only make
+// the answer later, so the lower bound is safe on a busy machine.
+func TestGoMovetimeUsesItsTime(t *testing.T) {
+	s := newSession(t)
+	s.Send("position startpos")
+	start := time.Now()
+	s.Send("go movetime 500")
+	s.Expect("bestmove", 5*time.Second)
+	// The overhead (10 ms by default) is kept back for the pipe.
+	if el := time.Since(start); el < 480*time.Millisecond {
+		t.Errorf("go movetime 500 answered after %v", el)
+	}
+}
