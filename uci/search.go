@@ -308,7 +308,7 @@ func legalAfter(pos *chess.Position, m, reply chess.Move) bool {
 // tools that parse UCI output with a fixed pattern expect:
 //
 //	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
-//	     nodes N nps N hashfull H tbhits 0 time T pv m1 m2 ...
+//	     nodes N nps N hashfull H tbhits N time T pv m1 m2 ...
 func FormatInfo(i search.Info) string {
 	var b strings.Builder
 	b.Grow(96 + 6*len(i.PV))
@@ -337,7 +337,9 @@ func FormatInfo(i search.Info) string {
 	b.WriteString(strconv.FormatUint(i.NPS, 10))
 	b.WriteString(" hashfull ")
 	b.WriteString(strconv.Itoa(i.HashFull))
-	b.WriteString(" tbhits 0 time ")
+	b.WriteString(" tbhits ")
+	b.WriteString(strconv.FormatUint(i.TBHits, 10))
+	b.WriteString(" time ")
 	b.WriteString(strconv.FormatInt(i.Time.Milliseconds(), 10))
 	if len(i.PV) > 0 {
 		b.WriteString(" pv")
