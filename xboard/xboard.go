@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 )
 
@@ -269,20 +269,19 @@ func (s *Server) setting(cmd string, args []string, line string) {
 	defer s.mu.Unlock()
 	switch cmd {
 	case "level":
-		mps, base, inc, err := parseLevel(args)
+		tc, err := clock.ParseLevel(args)
 		if err != nil {
 			bad(err)
 			return
 		}
-		s.tc.mps, s.tc.base, s.tc.inc, s.tc.moveTime = mps, base, inc, 0
-		s.tc.haveClock = false
+		s.tc.TimeControl, s.tc.haveClock = tc, false
 	case "st":
-		f, err := strconv.ParseFloat(strings.Join(args, ""), 64)
-		if err != nil || f <= 0 || f > 1e6 {
+		d, err := clock.ParseTime(strings.Join(args, ""))
+		if err != nil || d <= 0 {
 			bad(errors.New("bad seconds per move"))
 			return
 		}
-		s.tc.moveTime = secondsToDuration(f)
+		s.tc.TimeControl = clock.TimeControl{MoveTime: d}
 	case "sd":
 		d, err := strconv.Atoi(strings.Join(args, ""))
 		if err != nil || d < 0 {
@@ -315,9 +314,6 @@ func (s *Server) setting(cmd string, args []string, line string) {
 
 // analyzing reports whether analysis mode is on.
 func (s *Server) analyzing() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.analyze }
-
-// secondsToDuration converts seconds, fractions allowed, to a Duration.
-func secondsToDuration(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
 
 // restartAnalysis starts a new analysis search if analysis mode is on.
 func (s *Server) restartAnalysis() {

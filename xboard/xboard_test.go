@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/search"
 )
@@ -279,20 +280,22 @@ func TestLimits(t *testing.T) {
 			want: search.Limits{WTime: 30000 * ms, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
 		// The clock below zero still gives a positive budget.
 		{level: []string{"0", "1", "0"}, mine: -50 * ms, opp: 100 * ms, haveClocks: true, side: chess.White,
-			want: search.Limits{WTime: minClock, BTime: 100 * ms}},
+			want: search.Limits{WTime: clock.MinTime, BTime: 100 * ms}},
 		{st: 2 * time.Second, sd: 4, want: search.Limits{MoveTime: 2 * time.Second, Depth: 4}},
 		{sd: 6, want: search.Limits{Depth: 6}},
 	}
 	for _, tc := range tests {
 		var tc2 timeControl
 		if tc.level != nil {
-			mps, base, inc, err := parseLevel(tc.level)
-			if err != nil {
+			var err error
+			if tc2.TimeControl, err = clock.ParseLevel(tc.level); err != nil {
 				t.Fatal(err)
 			}
-			tc2.mps, tc2.base, tc2.inc = mps, base, inc
 		}
-		tc2.moveTime, tc2.depth = tc.st, tc.sd
+		if tc.st > 0 {
+			tc2.TimeControl = clock.TimeControl{MoveTime: tc.st}
+		}
+		tc2.depth = tc.sd
 		tc2.mine, tc2.theirs, tc2.haveClock = tc.mine, tc.opp, tc.haveClocks
 		if got := tc2.limits(tc.side, tc.made); got.WTime != tc.want.WTime || got.BTime != tc.want.BTime ||
 			got.WInc != tc.want.WInc || got.BInc != tc.want.BInc || got.MovesToGo != tc.want.MovesToGo ||
