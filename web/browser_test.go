@@ -115,8 +115,8 @@ func TestBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL),
 		chromedp.WaitVisible(css(`rect[data-sq="e2"]`)),
 		waitJS("the first state", `app.state !== null && app.state.legal.length === 20`),
-		// A 5+3 clock.
-		js(`(() => { const s = document.getElementById("sel-tc"); s.value = "300+3"; s.dispatchEvent(new Event("change")); })()`),
+		// A 5m+3s clock.
+		js(`(() => { const s = document.getElementById("sel-tc"); s.value = "5m+3s"; s.dispatchEvent(new Event("change")); })()`),
 		waitJS("the clocks", `app.state.tc.base === 300 && document.getElementById("clock-bottom").textContent === "White 5:00"`),
 		chromedp.Click(css(`rect[data-sq="e2"]`)),
 		waitJS("legal destinations of e2", `document.querySelectorAll("circle.dest").length === 2`),

@@ -14,7 +14,7 @@ func FuzzGameRequests(f *testing.F) {
 	for _, seed := range []string{
 		`{"sid":"fuzz-session","move":"e2e4"}`, `{"sid":"fuzz-session","move":"e7e8q"}`,
 		`{"sid":"fuzz-session","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}`, `{"sid":"fuzz-session","pgn":"1. e4 e5 *"}`,
-		`{"sid":"fuzz-session","ply":-1}`, `{"sid":"fuzz-session","level":0,"base":1e308}`,
+		`{"sid":"fuzz-session","ply":-1}`, `{"sid":"fuzz-session","level":0,"tc":"40/1e308"}`,
 		`{"sid":"fuzz-session","human":"black"}`, `{`, `null`, `[]`, `{"sid":7}`,
 	} {
 		f.Add(seed)

@@ -243,7 +243,7 @@ function renderSettings() {
   }
   lv.value = String(st.level);
   $("sel-human").value = st.human;
-  $("sel-tc").value = `${st.tc.base}+${st.tc.inc}`;
+  $("sel-tc").value = st.tc.text;
 }
 
 function renderInfo(inf) {
@@ -434,10 +434,7 @@ function init() {
     app.flipped = e.target.value === "black";
     if (await gameCall("/api/new", { human: e.target.value })) if (app.state.engineToMove) startThink();
   };
-  $("sel-tc").onchange = (e) => {
-    const [base, inc] = e.target.value.split("+").map(Number);
-    settings({ base, inc });
-  };
+  $("sel-tc").onchange = (e) => settings({ tc: e.target.value });
   $("chk-counts").onchange = renderBoard;
   $("chk-hover").onchange = renderBoard;
   $("btn-fen-load").onclick = () => { stopThink(); gameCall("/api/import", { fen: $("fen").value }); };
