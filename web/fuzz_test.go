@@ -19,13 +19,13 @@ func FuzzGameRequests(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	s := New(Config{Logger: log.New(io.Discard, "", 0)})
+	s := New(Config{Addr: testAddr, Logger: log.New(io.Discard, "", 0)})
 	defer s.Close()
 	routes := []string{"/api/move", "/api/import", "/api/goto", "/api/settings", "/api/new", "/api/undo", "/api/redo", "/api/resign"}
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, route := range routes {
 			rec := httptest.NewRecorder()
-			s.ServeHTTP(rec, httptest.NewRequest("POST", route, strings.NewReader(body)))
+			s.ServeHTTP(rec, apiRequest("POST", route, body))
 			if rec.Code >= 500 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
 				t.Fatalf("%s %q: %d %s", route, body, rec.Code, rec.Body.String())
 			}

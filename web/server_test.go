@@ -32,6 +32,9 @@ func call(t *testing.T, ts *httptest.Server, method, path, body string, out any)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := ts.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
