@@ -237,7 +237,7 @@ func loadTuneData(name string, params []tuneParam) ([]tunePos, error) {
 
 // unblended is Evaluate's White-view sum before the phase blend.
 func unblended(pos *chess.Position) chess.Score {
-	s := pos.PieceSquareTotal() + terms(pos)
+	s := pos.PieceSquareTotal() + terms(pos, AllTerms)
 	if pos.SideToMove() == chess.White {
 		return s + tempoBonus
 	}
@@ -291,7 +291,7 @@ func features(pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
 			}
 		}
 	}
-	base := terms(pos)
+	base := terms(pos, AllTerms)
 	for i := tuneTerms; i < len(params); i++ {
 		p := params[i]
 		if p.name == "tempoBonus" {
@@ -303,7 +303,7 @@ func features(pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
 		}
 		mg, eg := p.get()
 		p.set(mg+1, eg)
-		d := (terms(pos) - base).MG()
+		d := (terms(pos, AllTerms) - base).MG()
 		p.set(mg, eg)
 		if d != 0 {
 			coef[i] = d
