@@ -241,3 +241,12 @@ func TestTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateAllocs: an evaluation allocates nothing, with all terms or some.
+func TestEvaluateAllocs(t *testing.T) {
+	pos := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	some := AllTerms.With(TermMobility, false)
+	if n := testing.AllocsPerRun(100, func() { Evaluate(pos); some.Evaluate(pos) }); n != 0 {
+		t.Errorf("%v allocations per evaluation", n)
+	}
+}

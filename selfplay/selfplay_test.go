@@ -50,8 +50,9 @@ func TestAB(t *testing.T) {
 	if one.Games() != 4 || one.Penta != [5]int{0, 0, 2, 0, 0} || one.Wins != one.Losses {
 		t.Errorf("A against itself: %+v", one)
 	}
-	if !strings.HasPrefix(progress.String(), "ab: 4/4 games, A vs B +") {
-		t.Errorf("progress %q", progress.String())
+	lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "ab: 4/4 games, A vs B +") || strings.Contains(last, "ETA") {
+		t.Errorf("last progress line %q", last)
 	}
 	cfg.Workers, cfg.Progress = 2, nil
 	if two, err := AB(context.Background(), cfg); err != nil || two != one {
