@@ -74,6 +74,7 @@ type Searcher struct {
 	start     time.Time
 	stopped   bool
 	report    func(Info)
+	opt       Options // SetOptions; DefaultOptions unless an A/B changes them
 
 	nodes, ttHits uint64
 	selDepth      int
@@ -125,6 +126,7 @@ func NewSearcher(hashMB int) *Searcher {
 func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 	return &Searcher{
 		tt:        tt,
+		opt:       DefaultOptions(),
 		rootMoves: make([]rootMove, 0, chess.MaxMoves),
 		lines:     make([]Line, 0, chess.MaxMoves),
 		pvStore:   make([]chess.Move, chess.MaxMoves*MaxPly),
@@ -203,7 +205,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	// (rootSearch does not go through negamax's step 7).
 	s.stack[0].staticEval = -Infinity
 	if !s.pos.InCheck() {
-		s.stack[0].staticEval = eval.Evaluate(&s.pos)
+		s.stack[0].staticEval = s.opt.Eval.Evaluate(&s.pos)
 	}
 	// Age the history so that the last search's lessons weigh less.
 	for i := range s.history {
@@ -234,7 +236,7 @@ func (s *Searcher) orderRoot() {
 	for i := range s.rootMoves {
 		rm := &s.rootMoves[i]
 		u := s.pos.MakeMove(rm.move)
-		rm.prevScore = -eval.Evaluate(&s.pos)
+		rm.prevScore = -s.opt.Eval.Evaluate(&s.pos)
 		if rm.move.IsCapture() || rm.move.IsPromotion() {
 			rm.prevScore += 50 // try the forcing moves early among equals
 		}
@@ -392,7 +394,7 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 	alpha, beta := -Infinity, Infinity
 	delta := aspirationDelta
 	prev := s.rootMoves[pvIdx].prevScore
-	if useAspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
+	if s.opt.Aspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
