@@ -87,16 +87,8 @@ func AB(ctx context.Context, cfg ABConfig) (match.Tally, error) {
 					return
 				}
 				mu.Lock()
-				for _, p := range points {
-					switch p {
-					case 1:
-						t.Wins++
-					case 0:
-						t.Losses++
-					default:
-						t.Draws++
-					}
-				}
+				t.Add(points[0])
+				t.Add(points[1])
 				t.Penta[int(2*(points[0]+points[1]))]++
 				if now := time.Now(); cfg.Progress != nil && now.Sub(lastReport) >= cfg.ProgressInterval {
 					lastReport = now
