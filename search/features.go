@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ox88/eval"
+	"ox88/nnue"
 )
 
 // Options switches the pruning and reduction steps of a Searcher and the
@@ -23,6 +24,9 @@ type Options struct {
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6
 	Eval        eval.Terms // the evaluation's terms
+	// Net, when set, evaluates instead of the hand-written terms (which
+	// still answer with a bare king on the board; see evaluate).
+	Net *nnue.Net
 }
 
 // DefaultOptions returns the options of a new Searcher: everything on.
@@ -33,7 +37,12 @@ func DefaultOptions() Options {
 
 // SetOptions sets the options of the searches to come, for every thread.
 // It must not be called while a search runs.
-func (s *Searcher) SetOptions(o Options) { s.opt = o }
+func (s *Searcher) SetOptions(o Options) {
+	s.opt = o
+	for _, h := range s.helpers {
+		h.opt = o
+	}
+}
 
 // Options returns the searcher's options.
 func (s *Searcher) Options() Options { return s.opt }
@@ -69,6 +78,13 @@ func (o *Options) Set(name string) error {
 			return nil
 		}
 	}
+	if name == "nnue" {
+		o.Net = nil
+		if on {
+			o.Net = nnue.Default()
+		}
+		return nil
+	}
 	if t, ok := eval.ParseTerm(name); ok {
 		o.Eval = o.Eval.With(t, on)
 		return nil
@@ -98,6 +114,7 @@ func OptionHelp() string {
 	for _, sw := range stepSwitches {
 		fmt.Fprintf(&b, "  %-11s %s\n", sw.name, sw.doc)
 	}
+	fmt.Fprintf(&b, "  %-11s evaluation: the embedded network instead of the hand-written terms\n", "nnue")
 	for t := eval.Term(0); t < eval.NumTerms; t++ {
 		fmt.Fprintf(&b, "  %-11s evaluation: %s\n", t, t.Doc())
 	}

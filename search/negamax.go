@@ -98,7 +98,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		return 0
 	}
 	if ply >= MaxPly-8 {
-		return s.opt.Eval.Evaluate(&s.pos)
+		return s.evaluate()
 	}
 	// Step 4. Mate distance pruning: no line from here can beat a mate
 	// already found nearer the root.
@@ -135,7 +135,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		if hit {
 			staticEval = int(entry.eval)
 		} else {
-			staticEval = s.opt.Eval.Evaluate(&s.pos)
+			staticEval = s.evaluate()
 		}
 	}
 	st.staticEval = staticEval
@@ -155,9 +155,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		if s.opt.NullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
 			st.move = chess.NoMove
-			u := s.pos.MakeNullMove()
+			u := s.makeNullMove()
 			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
-			s.pos.UnmakeNullMove(u)
+			s.unmakeNullMove(u)
 			if s.stopped {
 				return 0
 			}
@@ -192,7 +192,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		m := s.pickMove(ply, i)
 		quiet := m.IsQuiet()
 		st.move = m
-		u := s.pos.MakeMove(m)
+		u := s.makeMove(m)
 		// Only quiet moves are pruned or reduced, so only they need to
 		// know whether they give check (an attack test per move).
 		givesCheck := quiet && s.pos.InCheck()
@@ -201,12 +201,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// mated scores are at stake).
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
 			if s.opt.Futility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
-				s.pos.UnmakeMove(m, u)
+				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
 			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
-				s.pos.UnmakeMove(m, u)
+				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
@@ -246,7 +246,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				score = -s.negamax(newDepth, ply+1, -beta, -alpha, true)
 			}
 		}
-		s.pos.UnmakeMove(m, u)
+		s.unmakeMove(m, u)
 		if s.stopped {
 			return 0
 		}
@@ -311,7 +311,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	}
 	s.selDepth = max(s.selDepth, ply)
 	if ply >= MaxPly-2 {
-		return s.opt.Eval.Evaluate(&s.pos)
+		return s.evaluate()
 	}
 	if insufficientMaterial(&s.pos) {
 		return 0
@@ -333,7 +333,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		if hit {
 			staticEval = int(entry.eval)
 		} else {
-			staticEval = s.opt.Eval.Evaluate(&s.pos)
+			staticEval = s.evaluate()
 		}
 		if staticEval >= beta {
 			return staticEval
@@ -370,9 +370,9 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			}
 		}
 		st.move = m
-		u := s.pos.MakeMove(m)
+		u := s.makeMove(m)
 		score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
-		s.pos.UnmakeMove(m, u)
+		s.unmakeMove(m, u)
 		if s.stopped {
 			return 0
 		}

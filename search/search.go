@@ -7,6 +7,7 @@ import (
 
 	"ox88/chess"
 	"ox88/eval"
+	"ox88/nnue"
 	"ox88/syzygy"
 )
 
@@ -83,6 +84,7 @@ type Searcher struct {
 
 	threads // the other search threads, or the main one (threads.go)
 
+	acc    *nnue.Stack        // the network's accumulators when Options.Net is set
 	tb     *syzygy.Tablebases // endgame tables, or nil
 	tbHits uint64
 }
@@ -198,6 +200,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	copy(s.keys, history)
 	s.nKeys = len(history)
 	s.keys[s.nKeys] = pos.Key()
+	s.resetAccumulators()
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 	}
@@ -205,7 +208,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	// (rootSearch does not go through negamax's step 7).
 	s.stack[0].staticEval = -Infinity
 	if !s.pos.InCheck() {
-		s.stack[0].staticEval = s.opt.Eval.Evaluate(&s.pos)
+		s.stack[0].staticEval = s.evaluate()
 	}
 	// Age the history so that the last search's lessons weigh less.
 	for i := range s.history {
@@ -235,12 +238,12 @@ func (s *Searcher) orderRoot() {
 	}
 	for i := range s.rootMoves {
 		rm := &s.rootMoves[i]
-		u := s.pos.MakeMove(rm.move)
-		rm.prevScore = -s.opt.Eval.Evaluate(&s.pos)
+		u := s.makeMove(rm.move)
+		rm.prevScore = -s.evaluate()
 		if rm.move.IsCapture() || rm.move.IsPromotion() {
 			rm.prevScore += 50 // try the forcing moves early among equals
 		}
-		s.pos.UnmakeMove(rm.move, u)
+		s.unmakeMove(rm.move, u)
 		rm.pv[0], rm.pvLen = rm.move, 1
 	}
 	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return b.prevScore - a.prevScore })
@@ -434,7 +437,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 				Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el})
 		}
 		s.stack[0].move = rm.move
-		u := s.pos.MakeMove(rm.move)
+		u := s.makeMove(rm.move)
 		givesCheck := s.pos.InCheck()
 		newDepth := depth - 1
 		var score int
@@ -451,7 +454,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 				score = -s.negamax(newDepth, 1, -beta, -alpha, true)
 			}
 		}
-		s.pos.UnmakeMove(rm.move, u)
+		s.unmakeMove(rm.move, u)
 		if s.stopped {
 			return best
 		}
