@@ -123,6 +123,27 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	// Step 5b. Endgame tables: with few pieces and no castling rights the
+	// tables know the result. They are asked only right after a capture or
+	// pawn move (halfmove clock 0), where the answer is exact whatever the
+	// fifty-move counter says, as the reference engines do.
+	// In a PV node that the bound does not cut, the table's result still
+	// bounds what the search below may return.
+	tbFloor, tbCeiling := -Infinity, Infinity
+	if s.tb != nil && ply > 0 && s.pos.HalfmoveClock() == 0 && s.tbUsable() {
+		if wdl, err := s.tb.ProbeWDL(&s.pos); err == nil {
+			s.tbHits++
+			score, b := tbScore(wdl, ply)
+			if b == BoundExact || (b == BoundLower && score >= beta) || (b == BoundUpper && score <= alpha) {
+				return score
+			}
+			if b == BoundLower {
+				tbFloor = score
+			} else {
+				tbCeiling = score
+			}
+		}
+	}
 	// Step 6. Check extension: a side in check has few replies, and cutting
 	// the line here would miss the mates and wins they lead to.
 	inCheck := s.pos.InCheck()
@@ -270,6 +291,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	best = min(max(best, tbFloor), tbCeiling)
 	// Step 17. Store the result.
 	bound := BoundUpper
 	switch {

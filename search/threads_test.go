@@ -1,6 +1,7 @@
 package search
 
 import (
+	"ox88/syzygy"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -88,5 +89,26 @@ func TestNetworkSearch(t *testing.T) {
 	s.SetThreads(2)
 	if r := s.Search(pos, nil, Limits{Depth: 7}, nil, nil); r.Move == chess.NoMove || s.helpers[0].acc == nil {
 		t.Error("two threads with the network")
+	}
+}
+
+// TestTablebaseSearch: with the tables, a capture into a won 4-piece
+// ending is seen as a table win (the root is 5 pieces, beyond them), and
+// the search counts its probes.
+func TestTablebaseSearch(t *testing.T) {
+	tb, err := syzygy.Open("../testdata/syzygy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(4)
+	s.SetTablebases(tb)
+	// White takes the rook: KQvK is won.
+	pos := chess.MustParseFEN("4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1")
+	r := s.Search(pos, nil, Limits{Depth: 4}, nil, nil)
+	if r.Move.String() != "d1d2" && r.Move.String() != "e1d2" {
+		t.Errorf("KQvKR: %v", r.Move)
+	}
+	if !IsTBWin(r.Score) && !IsMate(r.Score) || r.Info.TBHits == 0 {
+		t.Errorf("KQvKR: score %d, tbhits %d", r.Score, r.Info.TBHits)
 	}
 }
