@@ -44,12 +44,15 @@ func TestParseOptions(t *testing.T) {
 	// changes the options.
 	help := OptionHelp()
 	lines := strings.Split(strings.TrimSpace(help), "\n")
-	if len(lines) != len(stepSwitches)+int(eval.NumTerms) {
+	if len(lines) != len(stepSwitches)+1+int(eval.NumTerms) { // the steps, nnue, the terms
 		t.Fatalf("OptionHelp has %d lines:\n%s", len(lines), help)
 	}
 	for _, l := range lines {
 		name := strings.Fields(l)[0]
 		o, err := ParseOptions("no" + name)
+		if name == "nnue" { // off by default: switching it on changes the options
+			o, err = ParseOptions(name)
+		}
 		if err != nil || o == def {
 			t.Errorf("no%s: %+v, %v", name, o, err)
 		}
