@@ -1,12 +1,13 @@
 module ox88
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/charmbracelet/bubbletea v1.3.10
 	github.com/charmbracelet/lipgloss v1.1.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/creack/pty v1.1.24
+	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	github.com/muesli/termenv v0.16.0
 )
 

@@ -45,7 +45,7 @@ func runBench(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	nodes, el := search.Bench(*depth, func(i int, r search.Result, perDepth []uint64) {
+	nodes, el := search.Bench(*depth, nil, func(i int, r search.Result, perDepth []uint64) {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, search.BenchPositions[i], r.Move, r.Nodes)
 		if *verbose {
 			fmt.Println("   nodes per depth:", perDepth)
