@@ -30,9 +30,10 @@
 // helpers; TestSearchOnlyThroughEngine holds them to it).
 //
 // CPU-bound work (searches, perft, bench, profile, tree) takes one of
-// Config.MaxSearches slots first; a request that waits longer than
-// Config.SlotWait gets 503. A job stops when its request's context ends,
-// which is what happens when the page closes the EventSource or goes away. Errors are JSON
+// Config.MaxSearches slots first, and an engine of Config.Threads search
+// threads; a request that waits longer than Config.SlotWait gets 503. A
+// job stops when its request's context ends, which is what happens when
+// the page closes the EventSource or goes away. Errors are JSON
 // {"error": "..."} with a 4xx status (5xx only for a recovered panic or a
 // busy server).
 //

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -43,6 +44,7 @@ const (
 // Config sets up a Server. Zero fields take the defaults above.
 type Config struct {
 	MaxSearches int           // CPU-bound jobs at once (default defaultMaxSearches)
+	Threads     int           // search threads of each engine (default: the cores shared among MaxSearches jobs, at least 1)
 	Logger      *log.Logger   // where handler panics are reported (default: log.Default())
 	SlotWait    time.Duration // how long a job waits for a slot (default slotWait)
 
@@ -74,6 +76,9 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.MaxSearches <= 0 {
 		cfg.MaxSearches = defaultMaxSearches
+	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = max(1, runtime.NumCPU()/cfg.MaxSearches)
 	}
 	if cfg.SlotWait <= 0 {
 		cfg.SlotWait = slotWait
@@ -165,7 +170,8 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 // connections (inline style attributes are how the SVG board is drawn).
 const contentSecurityPolicy = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
-// acquire takes a job slot and an engine for a request whose context is ctx, waiting up to Config.SlotWait or until
+// acquire takes a job slot and an engine (with Config.Threads threads) for
+// a request whose context is ctx, waiting up to Config.SlotWait or until
 // ctx ends. When every slot stays taken it answers w 503 and returns false;
 // when ctx ends first it returns false without an answer (no one listens).
 // release gives both back.
@@ -184,7 +190,9 @@ func (s *Server) acquire(w http.ResponseWriter, ctx context.Context) (*engine.En
 	case e := <-s.engines:
 		return e, true
 	default:
-		return engine.New(), true
+		e := engine.New()
+		e.SetThreads(s.cfg.Threads)
+		return e, true
 	}
 }
 

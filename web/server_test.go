@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -321,6 +322,22 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("tree after release: %d, %d nodes", code, tr.Nodes)
 	}
 	waitIdle(t, s)
+}
+
+// TestThreads checks that the engines of the server search with
+// Config.Threads threads, by default the cores shared among the jobs.
+func TestThreads(t *testing.T) {
+	for _, tc := range []struct{ searches, threads, want int }{
+		{1, 3, 3}, {2, 0, max(1, runtime.NumCPU()/2)}, {1, 0, runtime.NumCPU()},
+	} {
+		s := New(Config{MaxSearches: tc.searches, Threads: tc.threads})
+		eng, ok := s.acquire(httptest.NewRecorder(), context.Background())
+		if !ok || eng.Threads() != tc.want {
+			t.Errorf("MaxSearches %d, Threads %d: an engine of %d threads, want %d", tc.searches, tc.threads, eng.Threads(), tc.want)
+		}
+		s.release(eng)
+		s.Close()
+	}
 }
 
 func TestThinkReplacedByNewPage(t *testing.T) {
