@@ -57,6 +57,7 @@ func TestSelfPlayLegal(t *testing.T) {
 	if keep := os.Getenv("OX88_SELFPLAY_PGN"); keep != "" {
 		pgn = keep
 		os.Remove(pgn)
+		os.Remove(pgn + ".journal") // a new match, not the rest of an old one
 	}
 	start := time.Now()
 	args := []string{"match",
