@@ -56,7 +56,7 @@ configs=(
 )
 
 engines_running() {
-	pgrep -f "$OUT/ox88|/usr/games/(fairymax|stockfish|phalanx|hoichess)" | wc -l
+	{ pgrep -f "$OUT/ox88|/usr/games/(fairymax|stockfish|phalanx|hoichess)" || true; } | wc -l
 }
 
 for ((r = 1; r <= rounds; r++)); do
