@@ -63,18 +63,19 @@ const (
 // inaccuracy, "x" a mistake, "X" a blunder.
 var graphMarks = [numJudgements]byte{' ', '.', 'x', 'X'}
 
-// Graph returns the evaluation graph as text, for example
+// Graph returns the evaluation graph as text; for the Scholar's mate of
+// testdata (White's chances near 50% until 3... Nf6 allows mate in one):
 //
-//	100 |
-//	 90 |
-//	 80 |      ##
-//	 70 |      ###
-//	 60 |    #####
-//	 50 +------------
+//	White's winning chances (win%), one column per ply
+//	100 |      ##
+//	 90 |      ##
+//	    ...
+//	 60 |      ##
+//	 50 +--------
 //	 40 |
 //	    ...
 //	  0 |
-//	         X
+//	           X
 func (r *Review) Graph() string {
 	plies := len(r.Positions)
 	per := (plies + graphWidth - 1) / graphWidth // plies per column

@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -64,23 +65,28 @@ func TestAccuracy(t *testing.T) {
 	}
 }
 
-// scholarsMate is a game where Black misses the threat of mate in one.
-const scholarsMate = `[Event "Blunder test"]
-[White "Ann"]
-[Black "Bob"]
-
-1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
-`
-
-// reviewScholarsMate reviews scholarsMate at a small node budget.
-func reviewScholarsMate(t *testing.T) *Review {
+// readScholarsMate reads testdata/scholars-mate.pgn, a game where Black
+// misses the threat of mate in one (3... Nf6?? with a comment, which the
+// review replaces).
+func readScholarsMate(t *testing.T) *game.Game {
 	t.Helper()
-	games, err := game.ParsePGN(scholarsMate)
+	f, err := os.Open("testdata/scholars-mate.pgn")
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer f.Close()
+	games, err := game.ReadPGN(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games[0]
+}
+
+// reviewScholarsMate reviews the game at a small node budget.
+func reviewScholarsMate(t *testing.T) *Review {
+	t.Helper()
 	var calls int
-	r, err := Analyze(context.Background(), engine.New(), games[0], search.Limits{Nodes: 3000},
+	r, err := Analyze(context.Background(), engine.New(), readScholarsMate(t), search.Limits{Nodes: 3000},
 		func(done, total int) {
 			calls++
 			if done != calls || total != 8 {
@@ -199,10 +205,9 @@ func TestSummaryAndGraph(t *testing.T) {
 // TestAnalyzeStopsWithTheContext: a cancelled context ends the review
 // with its error.
 func TestAnalyzeStopsWithTheContext(t *testing.T) {
-	games, _ := game.ParsePGN(scholarsMate)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Analyze(ctx, engine.New(), games[0], search.Limits{Nodes: 1000}, nil); err != context.Canceled {
+	if _, err := Analyze(ctx, engine.New(), readScholarsMate(t), search.Limits{Nodes: 1000}, nil); err != context.Canceled {
 		t.Errorf("error %v, want context.Canceled", err)
 	}
 }

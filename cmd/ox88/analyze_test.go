@@ -10,15 +10,12 @@ import (
 )
 
 // TestAnalyzeCommand reviews a Scholar's mate in which Black misses the
-// threat: 3... Nf6 gets the blunder NAG and a better line, to a file and
-// to standard output alike.
+// threat: 3... Nf6 gets the blunder NAG (once: the file's own "??" and
+// comment are replaced) and a better line, to a file and to standard
+// output alike.
 func TestAnalyzeCommand(t *testing.T) {
 	dir := t.TempDir()
-	in, out := filepath.Join(dir, "blunder.pgn"), filepath.Join(dir, "reviewed.pgn")
-	text := "[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\n"
-	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in, out := filepath.Join("..", "..", "review", "testdata", "scholars-mate.pgn"), filepath.Join(dir, "reviewed.pgn")
 	if _, code := captureStdout(t, func() int { return runAnalyze([]string{in, "--nodes", "3000", "--out", out}) }); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -40,8 +37,8 @@ func TestAnalyzeCommand(t *testing.T) {
 	if !strings.Contains(string(data), "(3... ") || g.Tag("Annotator") == "" {
 		t.Errorf("no variation or no Annotator:\n%s", data)
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
-		t.Errorf("%d files in the directory, want 2 (no temporary file left)", len(entries))
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the directory, want 1 (no temporary file left)", len(entries))
 	}
 	stdout, code := captureStdout(t, func() int { return runAnalyze([]string{in, "--nodes", "3000"}) })
 	if code != 0 || stdout != string(data) {
