@@ -63,7 +63,7 @@ var stepSwitches = []struct {
 	{"aspiration", "aspiration windows at the root", func(o *Options) *bool { return &o.Aspiration }},
 	{"qspruning", "SEE and delta pruning in the quiescence search", func(o *Options) *bool { return &o.QSPruning }},
 	{"checkext", "check extension (step 6)", func(o *Options) *bool { return &o.CheckExtend }},
-	{"nodetime", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
+	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 }
 
 // Set switches the step or evaluation term called name on, or off when
