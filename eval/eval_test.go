@@ -10,7 +10,6 @@ import (
 	"ox88/chess"
 )
 
-
 // dataFENs reads the first four FEN fields of every line of the test data
 // files.
 func dataFENs(t *testing.T) []string {
