@@ -26,7 +26,21 @@ const (
 	// defaultElo is UCI_Elo's default: a club player. The option's range
 	// is the skill levels' estimated ratings (engine.SkillElo).
 	defaultElo = 1500
+	// maxSkillLevel is the top of Skill Level's range, Stockfish's 0..20,
+	// which tools and lichess-bot configurations are written for.
+	maxSkillLevel = 20
 )
+
+// engineSkill maps a Skill Level (Stockfish's 0..20) onto ox88's skill
+// levels 1..engine.MaxSkill: evenly, rounding down, so that only 20 is
+// full strength, as in Stockfish:
+//
+//	Skill Level  0-2  3-4  5-6  7-8  9-11  12-13  14-15  16-17  18-19  20
+//	ox88 level     1    2    3    4     5      6      7      8      9  10
+func engineSkill(level int) int {
+	level = min(max(level, 0), maxSkillLevel)
+	return 1 + level*(engine.MaxSkill-1)/maxSkillLevel
+}
 
 // The range of UCI_Elo: the ratings of the weakest and strongest levels.
 var (
@@ -71,10 +85,11 @@ var optionTable = []option{
 	{name: "UseNNUE", kind: "check", def: strconv.FormatBool(defaultUseNNUE)},
 	{name: "EvalFile", kind: "string", def: "<embedded>"},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
-	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
+	{name: "Skill Level", kind: "spin", def: strconv.Itoa(maxSkillLevel), min: 0, max: maxSkillLevel},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
 	{name: "Seed", kind: "spin", def: "0", min: 0, max: 1<<31 - 1},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
+	{name: "UCI_ShowWDL", kind: "check", def: "false"},
 }
 
 // options holds the current option values.
@@ -86,9 +101,10 @@ type options struct {
 	ponder        bool
 	ownBook       bool
 	overhead      time.Duration
-	skill         int
+	skill         int // Skill Level, 0..maxSkillLevel (engineSkill maps it)
 	limitStrength bool
 	elo           int
+	showWDL       bool // info lines carry "wdl W D L" (search.WDL)
 }
 
 func defaultOptions() options {
@@ -98,7 +114,7 @@ func defaultOptions() options {
 		hashMB:   defaultHashMB,
 		multiPV:  1,
 		overhead: defaultOverheadMS * time.Millisecond,
-		skill:    engine.MaxSkill,
+		skill:    maxSkillLevel,
 		elo:      defaultElo,
 	}
 }
@@ -175,6 +191,8 @@ func (s *Server) setOption(args []string) {
 	case "Seed":
 		s.finishSearch()
 		s.eng.SetSeed(uint64(n))
+	case "UCI_ShowWDL":
+		s.opts.showWDL = on
 	}
 }
 
@@ -303,7 +321,7 @@ func (s *Server) applyPending() {
 func (s *Server) applySearchOptions() {
 	s.applyPending()
 	s.eng.SetMultiPV(s.opts.multiPV)
-	skill := s.opts.skill
+	skill := engineSkill(s.opts.skill)
 	if s.opts.limitStrength {
 		skill = engine.SkillForElo(s.opts.elo)
 	}
