@@ -11,6 +11,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/internal/lineio"
 	"ox88/internal/version"
 	"ox88/nnue"
 )
@@ -66,7 +67,10 @@ func (s *Server) Serve(in io.Reader) error {
 	var err error
 	for {
 		var line string
-		line, err = readLine(r)
+		line, err = lineio.ReadLine(r, maxLine)
+		if errors.Is(err, lineio.ErrTooLong) {
+			continue // dropped whole: a GUI never sends one
+		}
 		if err != nil {
 			break
 		}
@@ -79,37 +83,6 @@ func (s *Server) Serve(in io.Reader) error {
 		err = nil
 	}
 	return err
-}
-
-// readLine returns the next line without its end ("\n" or "\r\n"); a line
-// longer than maxLine is skipped. The last line needs no newline.
-func readLine(r *bufio.Reader) (string, error) {
-	var buf []byte
-	tooLong := false
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > maxLine {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
-			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err != nil && (len(buf) == 0 || err != io.EOF):
-			return "", err
-		}
-		if tooLong {
-			tooLong = false
-			if err != nil {
-				return "", err
-			}
-			continue
-		}
-		return strings.TrimRight(string(buf), "\r\n"), nil
-	}
 }
 
 // Handle runs one command line and reports whether the session goes on
