@@ -15,9 +15,7 @@ import (
 
 // Option limits and defaults.
 const (
-	defaultHashMB = 16   // transposition table size at start-up, in MiB
-	maxHashMB     = 4096 // the largest table a GUI may ask for, in MiB
-	maxMultiPV    = 64   // more lines than anyone reads
+	maxMultiPV = 64 // more lines than anyone reads
 	// defaultOverheadMS is the time kept back per move for the GUI and
 	// the pipe: Stockfish's default, and enough for lichess-bot's
 	// network round trip on a quiet connection.
@@ -75,7 +73,7 @@ func (o option) declare() string {
 // optionTable lists the options in the order "uci" announces them.
 var optionTable = []option{
 	{name: "Threads", kind: "spin", def: "1", min: 1, max: search.MaxThreads},
-	{name: "Hash", kind: "spin", def: strconv.Itoa(defaultHashMB), min: 1, max: maxHashMB},
+	{name: "Hash", kind: "spin", def: strconv.Itoa(search.DefaultHashMB), min: 1, max: engine.MaxHashMB},
 	{name: "Clear Hash", kind: "button"},
 	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: maxMultiPV},
 	{name: "Ponder", kind: "check", def: "false"},
@@ -111,7 +109,7 @@ func defaultOptions() options {
 	return options{
 		useNNUE:  defaultUseNNUE,
 		threads:  1,
-		hashMB:   defaultHashMB,
+		hashMB:   search.DefaultHashMB,
 		multiPV:  1,
 		overhead: defaultOverheadMS * time.Millisecond,
 		skill:    maxSkillLevel,
