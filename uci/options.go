@@ -157,7 +157,7 @@ func (s *Server) setOption(args []string) {
 		s.threadsDirty = true
 		s.applyPendingIfIdle()
 	case "Hash":
-		s.opts.hashMB = n
+		s.opts.hashMB = min(n, s.maxHashMB)
 		s.hashDirty = true
 		s.applyPendingIfIdle()
 	case "Clear Hash":

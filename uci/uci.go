@@ -39,6 +39,7 @@ type Server struct {
 	threadsDirty bool      // Threads changed while a search ran: apply before the next go
 	hashDirty    bool      // Hash changed while a search ran: apply before the next go
 	clearHash    bool      // Clear Hash pressed while a search ran
+	maxHashMB    int       // the cap on Hash: engine.MaxHashMB (tests lower it)
 
 	mu  sync.Mutex    // guards cur and what it points to
 	cur *searchRecord // the last search started, or nil
@@ -47,7 +48,7 @@ type Server struct {
 // NewServer returns a session that drives eng and writes to out. It
 // installs its own callbacks on eng.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions()}
+	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions(), maxHashMB: engine.MaxHashMB}
 	s.start = *chess.StartPosition()
 	eng.OnInfo(s.info)
 	eng.OnBestMove(s.bestMove)
