@@ -81,7 +81,8 @@ type plyData struct {
 	moves      chess.MoveList
 	scores     [chess.MaxMoves]int32
 	killers    [2]chess.Move
-	move       chess.Move // the move being searched at this ply (NoMove: a null move)
+	move       chess.Move  // the move being searched at this ply (NoMove: a null move)
+	piece      chess.Piece // the piece that move moves
 	staticEval int
 	pv         [MaxPly]chess.Move
 	pvLen      int
@@ -94,8 +95,12 @@ type Searcher struct {
 	tt      *TranspositionTable
 	stack   [MaxPly + 4]plyData
 	history [16][128]int32
-	keys    []uint64 // game history then the search path, for repetition
-	nKeys   int      // keys in use below the root
+	// contHist[p1][to1][p2][to2]: how often moving p2 to to2 cut off right
+	// after p1 went to to1 (one ply back) or two plies back (the
+	// continuation histories; squares 0..63).
+	contHist [2][16][64][16][64]int16
+	keys     []uint64 // game history then the search path, for repetition
+	nKeys    int      // keys in use below the root
 
 	rootMoves []rootMove
 	lines     []Line       // Result.Lines, reused
@@ -178,6 +183,7 @@ func (s *Searcher) Clear() {
 	s.tt.Clear()
 	for _, t := range append([]*Searcher{s}, s.helpers...) {
 		t.history = [16][128]int32{}
+		t.contHist = [2][16][64][16][64]int16{}
 		for i := range t.stack {
 			t.stack[i].killers = [2]chess.Move{}
 		}
@@ -498,7 +504,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			s.report(Info{Depth: depth, MultiPV: pvIdx + 1, CurrMove: rm.move, CurrMoveNumber: i + 1,
 				Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el})
 		}
-		s.stack[0].move = rm.move
+		s.stack[0].move, s.stack[0].piece = rm.move, s.pos.At(rm.move.From())
 		nodesBefore := s.nodes
 		u := s.makeMove(rm.move)
 		givesCheck := s.pos.InCheck()
