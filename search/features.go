@@ -23,6 +23,7 @@ type Options struct {
 	Aspiration  bool       // aspirate
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6
+	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon
 	ContHist    bool       // move ordering: continuation histories one and two plies back
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
 	Eval        eval.Terms // the evaluation's terms
@@ -64,6 +65,7 @@ var stepSwitches = []struct {
 	{"aspiration", "aspiration windows at the root", func(o *Options) *bool { return &o.Aspiration }},
 	{"qspruning", "SEE and delta pruning in the quiescence search", func(o *Options) *bool { return &o.QSPruning }},
 	{"checkext", "check extension (step 6)", func(o *Options) *bool { return &o.CheckExtend }},
+	{"seeprune", "SEE pruning of losing quiet moves and captures near the horizon (step 12b)", func(o *Options) *bool { return &o.SEEPrune }},
 	{"conthist", "continuation histories (one and two plies back) in quiet-move ordering", func(o *Options) *bool { return &o.ContHist }},
 	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 }

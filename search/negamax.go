@@ -22,6 +22,9 @@ const (
 	lmpBase            = 3   // quiet moves allowed: lmpBase + depth*depth
 	iirMinDepth        = 4   // reduce PV/cut nodes without a hash move from this depth
 	qsDeltaMargin      = 200 // delta pruning in quiescence
+	seePruneMaxDepth   = 8   // SEE pruning in the main search up to this depth ...
+	seeQuietMargin     = -60 // ... of quiet moves losing more than this per ply
+	seeNoisyMargin     = -20 // ... and of captures losing more than this per ply squared
 	qsMaxCheckEvasions = 4   // quiescence plies in which check is answered with all moves
 )
 
@@ -212,6 +215,22 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	for i := 0; i < st.moves.N; i++ {
 		m := s.pickMove(ply, i)
 		quiet := m.IsQuiet()
+		// Step 12b. SEE pruning (Options.SEEPrune): near the horizon, a
+		// later move that loses material in the exchange on its square is
+		// not searched: quiet moves beyond a margin per ply, captures
+		// beyond a margin per ply squared.
+		if s.opt.SEEPrune && i > 0 && !inCheck && depth <= seePruneMaxDepth && best > -MateBound {
+			margin := seeNoisyMargin * depth * depth
+			if quiet {
+				margin = seeQuietMargin * depth
+			}
+			if s.see(m) < margin {
+				if quiet {
+					quiets++
+				}
+				continue
+			}
+		}
 		st.move, st.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
 		// Only quiet moves are pruned or reduced, so only they need to
