@@ -50,8 +50,9 @@ type Engine struct {
 	skill    int
 	multiPV  int
 	book     Book
-	searcher *search.Searcher // used by one search at a time (Go waits)
-	rng      *rand.Rand       // the weak levels' choices; used on the search goroutine
+	searcher *search.Searcher   // used by one search at a time (Go waits)
+	tb       *syzygy.Tablebases // the searcher's endgame tables (for Trace)
+	rng      *rand.Rand         // the weak levels' choices; used on the search goroutine
 	stop     atomic.Bool
 	running  sync.WaitGroup
 	busy     atomic.Bool
@@ -167,6 +168,7 @@ func (e *Engine) SetTablebases(tb *syzygy.Tablebases) {
 	e.ctl.Lock()
 	defer e.ctl.Unlock()
 	e.Wait()
+	e.tb = tb
 	e.searcher.SetTablebases(tb)
 }
 

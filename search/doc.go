@@ -32,7 +32,8 @@
 //	          17 store in the table
 //
 // Scores are centipawns for the side to move; a mate found ply plies from
-// the root scores Mate-ply (MateIn converts). RecordTree (tree.go) is a
-// separate, plain alpha-beta that records its tree for the browser's
-// search-tree view.
+// the root scores Mate-ply (MateIn converts). A Recorder attached with
+// SetRecorder (recorder.go) hears every node and every step's decision;
+// Trace (tree.go) keeps them for the search tree debugger (ox88 trace, the
+// browser's tree tab). Without one the search pays a nil test per hook.
 package search

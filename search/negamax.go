@@ -91,6 +91,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		return s.Quiesce(ply, alpha, beta, 0)
 	}
 	// Step 2. Count the node, check the limits, keep the path for repetition.
+	if s.rec != nil && !s.stopped {
+		s.enter(NodeMain, ply, depth, alpha, beta, pvNode)
+	}
 	if s.countNode() {
 		return 0
 	}
@@ -98,17 +101,17 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	s.keys[s.nKeys+ply] = s.pos.Key()
 	// Step 3. Draws: fifty moves, repetition, bare kings.
 	if s.isDrawAt(ply) || insufficientMaterial(&s.pos) {
-		return 0
+		return s.leave(StepDraw, 0, chess.NoMove)
 	}
 	if ply >= MaxPly-8 {
-		return s.evaluate()
+		return s.leave(StepMaxPly, s.evaluate(), chess.NoMove)
 	}
 	// Step 4. Mate distance pruning: no line from here can beat a mate
 	// already found nearer the root.
 	alpha = max(alpha, -Mate+ply)
 	beta = min(beta, Mate-ply-1)
 	if alpha >= beta {
-		return alpha
+		return s.leave(StepMateDistance, alpha, chess.NoMove)
 	}
 	// Step 5. Transposition table: a deep enough result of this position
 	// answers a non-PV node outright; any result gives the move to try first.
@@ -122,7 +125,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		if !pvNode && int(entry.depth) >= depth {
 			b := entry.bound()
 			if b == BoundExact || (b == BoundLower && ttScore >= beta) || (b == BoundUpper && ttScore <= alpha) {
-				return ttScore
+				return s.leave(StepTTCutoff, ttScore, hashMove)
 			}
 		}
 	}
@@ -138,7 +141,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			s.tbHits++
 			score, b := tbScore(wdl, ply)
 			if b == BoundExact || (b == BoundLower && score >= beta) || (b == BoundUpper && score <= alpha) {
-				return score
+				return s.leave(StepTBCutoff, score, chess.NoMove)
 			}
 			if b == BoundLower {
 				tbFloor = score
@@ -152,6 +155,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	inCheck := s.pos.InCheck()
 	if inCheck && s.opt.CheckExtend {
 		depth++
+		s.note(StepCheckExtension, chess.NoMove, depth)
 	}
 	// Step 7. Static evaluation (from the table when known).
 	staticEval := -Infinity
@@ -163,6 +167,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 	st.staticEval = staticEval
+	s.note(StepStaticEval, chess.NoMove, staticEval)
 	// improving: the static evaluation is better than two plies ago, so
 	// the side to move is making progress and its late quiet moves are
 	// reduced less (step 14).
@@ -171,7 +176,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up.
 		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
-			return staticEval
+			return s.leave(StepRFP, staticEval, chess.NoMove)
 		}
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
@@ -189,7 +194,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				if IsMate(score) {
 					score = beta
 				}
-				return score
+				return s.leave(StepNullMove, score, chess.NoMove)
 			}
 		}
 	}
@@ -198,14 +203,15 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// have a move from the table.
 	if s.opt.IIR && hashMove == chess.NoMove && depth >= iirMinDepth {
 		depth--
+		s.note(StepIIR, chess.NoMove, depth)
 	}
 	// Step 11. Generate and order the moves.
 	s.pos.GenerateMoves(&st.moves)
 	if st.moves.N == 0 {
 		if inCheck {
-			return -Mate + ply
+			return s.leave(StepMated, -Mate+ply, chess.NoMove)
 		}
-		return 0
+		return s.leave(StepStalemate, 0, chess.NoMove)
 	}
 	s.scoreMoves(ply, hashMove)
 	// Step 12. The move loop.
@@ -241,11 +247,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// mated scores are at stake).
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
 			if s.opt.Futility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
+				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(depth-1))
 				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
 			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
+				s.note(StepLMP, m, quiets)
 				s.unmakeMove(m, u)
 				quiets++
 				continue
@@ -275,14 +283,17 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				}
 				r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
 				r = max(0, min(r, newDepth-1))
+				s.note(StepLMR, m, r)
 			}
 			// Step 15. PVS: a null window proves the move worse; only a
 			// move that beats alpha is searched again with the full window.
 			score = -s.negamax(newDepth-r, ply+1, -alpha-1, -alpha, false)
 			if r > 0 && score > alpha {
+				s.note(StepResearch, m, newDepth)
 				score = -s.negamax(newDepth, ply+1, -alpha-1, -alpha, false)
 			}
 			if pvNode && score > alpha && score < beta {
+				s.note(StepPVSResearch, m, newDepth)
 				score = -s.negamax(newDepth, ply+1, -beta, -alpha, true)
 			}
 		}
@@ -302,6 +313,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				}
 				if alpha >= beta {
 					// Step 16. A cutoff: remember the quiet move that caused it.
+					s.note(StepCutoff, m, i+1)
 					s.ordering.count(i)
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
@@ -324,7 +336,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		staticEval = 0
 	}
 	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
-	return best
+	return s.leave(StepSearched, best, bestMove)
 }
 
 // isDrawAt is isDraw for a node at ply > 0 (the root is never a draw: a
@@ -348,15 +360,18 @@ func (s *Searcher) isDrawAt(ply int) bool {
 func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	st := &s.stack[ply]
 	st.pvLen = 0
+	if s.rec != nil && !s.stopped {
+		s.enter(NodeQuiesce, ply, -qply, alpha, beta, false)
+	}
 	if s.countNode() {
 		return 0
 	}
 	s.selDepth = max(s.selDepth, ply)
 	if ply >= MaxPly-2 {
-		return s.evaluate()
+		return s.leave(StepMaxPly, s.evaluate(), chess.NoMove)
 	}
 	if insufficientMaterial(&s.pos) {
-		return 0
+		return s.leave(StepDraw, 0, chess.NoMove)
 	}
 	key := s.pos.Key()
 	entry, hit := s.tt.probe(key)
@@ -365,7 +380,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		ttScore := scoreFromTT(int(entry.score), ply)
 		b := entry.bound()
 		if b == BoundExact || (b == BoundLower && ttScore >= beta) || (b == BoundUpper && ttScore <= alpha) {
-			return ttScore
+			return s.leave(StepTTCutoff, ttScore, entry.move)
 		}
 	}
 	inCheck := qply < qsMaxCheckEvasions && s.pos.InCheck()
@@ -377,8 +392,9 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		} else {
 			staticEval = s.evaluate()
 		}
+		s.note(StepStaticEval, chess.NoMove, staticEval)
 		if staticEval >= beta {
-			return staticEval
+			return s.leave(StepStandPat, staticEval, chess.NoMove)
 		}
 		alpha = max(alpha, staticEval)
 		best = staticEval
@@ -386,7 +402,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	} else {
 		s.pos.GenerateMoves(&st.moves)
 		if st.moves.N == 0 {
-			return -Mate + ply
+			return s.leave(StepMated, -Mate+ply, chess.NoMove)
 		}
 	}
 	s.scoreMoves(ply, chess.NoMove)
@@ -399,6 +415,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			// when standing pat is allowed; nor can captures that would
 			// not reach alpha even if the victim came free.
 			if st.scores[i] < scoreGoodCapture {
+				s.note(StepSEE, m, 0)
 				break // the rest are losing captures and underpromotions
 			}
 			gain := seeValue[m.Promotion()]
@@ -408,6 +425,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 				gain += 100
 			}
 			if staticEval+gain+qsDeltaMargin <= alpha {
+				s.note(StepDelta, m, staticEval+gain+qsDeltaMargin)
 				continue
 			}
 		}
@@ -427,6 +445,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 				st.pv[0] = m
 				st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
 				if alpha >= beta {
+					s.note(StepCutoff, m, i+1)
 					break
 				}
 			}
@@ -440,7 +459,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		bound = BoundExact
 	}
 	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
-	return best
+	return s.leave(StepSearched, best, bestMove)
 }
 
 // countNode counts a node and reports whether the search must stop: the

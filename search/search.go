@@ -126,6 +126,7 @@ type Searcher struct {
 	tb       *syzygy.Tablebases // endgame tables, or nil
 	ordering OrderingStats
 	tbHits   uint64
+	rec      Recorder // hears every node of the main thread, or nil (recorder.go)
 }
 
 // SetTablebases gives the search endgame tables to probe (nil: none). No
@@ -494,7 +495,11 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 // rootSearch searches the root moves pvIdx.. (the earlier ones are the
 // better lines already found this iteration) and returns the best score.
 func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
-	best := -Infinity
+	if s.rec != nil {
+		s.enter(NodeRoot, 0, depth, alpha, beta, true)
+		s.rec.Decide(StepStaticEval, chess.NoMove, s.stack[0].staticEval)
+	}
+	best, bestMove := -Infinity, chess.NoMove
 	inCheck := s.pos.InCheck()
 	for i := pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
@@ -517,9 +522,11 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			r := 0
 			if depth >= 3 && i-pvIdx >= 4 && rm.move.IsQuiet() && !inCheck && !givesCheck {
 				r = 1
+				s.note(StepLMR, rm.move, r)
 			}
 			score = -s.negamax(newDepth-r, 1, -alpha-1, -alpha, false)
 			if score > alpha && !s.stopped {
+				s.note(StepPVSResearch, rm.move, newDepth)
 				score = -s.negamax(newDepth, 1, -beta, -alpha, true)
 			}
 		}
@@ -537,16 +544,17 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			rm.score = -Infinity
 		}
 		if score > best {
-			best = score
+			best, bestMove = score, rm.move
 		}
 		if score > alpha {
 			alpha = score
 			if alpha >= beta {
-				return best
+				s.note(StepCutoff, rm.move, i-pvIdx+1)
+				return s.leave(StepSearched, best, bestMove)
 			}
 		}
 	}
-	return best
+	return s.leave(StepSearched, best, bestMove)
 }
 
 // result builds the Result from the root moves after an iteration. Its

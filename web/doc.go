@@ -17,7 +17,7 @@
 //	EventSource /api/think?sid= ◀─ info … done ─ engine.Go on a pooled engine; the move
 //	                                             is played into the game on "done"
 //	POST /api/movenow {sid}     ───────────────▶ engine.Stop: play the best move so far
-//	/api/perft, bench, profile, tree, position ─▶ the lab (package lab)
+//	/api/perft, bench, profile, tree ──────────▶ the lab (package lab)
 //
 // The code is in three parts: this package is the server (server.go, the
 // door in guard.go), the game (play.go, session.go, think.go) and the
@@ -26,8 +26,9 @@
 // lending it job slots, engines and the tabs' games (lab.Host); package
 // internal/wire is what both say to the page (JSON, errors, event streams,
 // the board). Both reach the search only through package engine and use
-// nothing of package search but its vocabulary (Info, Limits, TreeNode, the score
-// helpers; TestSearchOnlyThroughEngine holds them to it).
+// nothing of package search but its vocabulary (Info, Limits, the Trace of
+// engine.Trace, the score helpers; TestSearchOnlyThroughEngine holds them
+// to it).
 //
 // CPU-bound work (searches, perft, bench, profile, tree) takes one of
 // Config.MaxSearches slots first, and an engine of Config.Threads search

@@ -12,10 +12,10 @@ import (
 
 // searchVocabulary are the names of package search that the browser game
 // and the lab may use: the types the engine facade speaks in (Info,
-// Limits, the recorded TreeNode) and the pure score helpers. Every search
-// runs through package engine.
-var searchVocabulary = map[string]bool{"Info": true, "Limits": true, "TreeNode": true,
-	"Infinity": true, "IsMate": true, "MateIn": true, "WhiteScore": true, "NPS": true}
+// Limits, the Trace of engine.Trace and its Break) and the pure helpers.
+// Every search runs through package engine.
+var searchVocabulary = map[string]bool{"Info": true, "Limits": true, "Trace": true, "Break": true, "ParseBreak": true,
+	"NodeRoot": true, "Infinity": true, "IsMate": true, "MateIn": true, "WhiteScore": true, "NPS": true, "ScoreText": true}
 
 // TestSearchOnlyThroughEngine checks that the code of web and its packages
 // (tests left out) uses nothing of package search but its vocabulary.

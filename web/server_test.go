@@ -146,12 +146,11 @@ func TestBadRequests(t *testing.T) {
 		{"bad perft pos", "GET", "/api/perft?pos=77&depth=2", ``, 400, "pos"},
 		{"bad perft fen", "GET", "/api/perft?fen=xx&depth=2", ``, 400, "FEN"},
 		{"bad tree depth", "POST", "/api/tree", `{"depth":0}`, 400, "depth"},
-		{"bad tree nodes", "POST", "/api/tree", `{"depth":2,"maxNodes":-1}`, 400, "maxNodes"},
+		{"bad tree node", "POST", "/api/tree", `{"depth":2,"node":999999}`, 400, "node: the search counted"},
+		{"bad tree break", "POST", "/api/tree", `{"depth":2,"breakOn":"move=e2"}`, 400, "not a move in UCI notation"},
 		{"bad profile time", "POST", "/api/profile", `{"seconds":500}`, 400, "seconds"},
 		{"bad bench depth", "GET", "/api/bench?depth=x", ``, 400, "depth"},
 		{"panic", "GET", "/api/test-panic", ``, 500, "internal error"},
-		{"bad line", "GET", "/api/position?moves=e2e5", ``, 400, "not legal"},
-		{"bad line FEN", "GET", "/api/position?fen=x", ``, 400, "FEN"},
 		{"think for the wrong side", "GET", "/api/think?sid=" + testSid + "&turn=b", ``, 409, "not b's move"},
 	} {
 		var e wire.ErrorBody
@@ -318,7 +317,7 @@ func TestBusy(t *testing.T) {
 	}
 	s.release(eng)
 	var tr struct{ Nodes int }
-	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":1}`, &tr); code != 200 || tr.Nodes != 21 {
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":1}`, &tr); code != 200 || tr.Nodes != 20 {
 		t.Fatalf("tree after release: %d, %d nodes", code, tr.Nodes)
 	}
 	waitIdle(t, s)

@@ -9,19 +9,23 @@ import (
 )
 
 // captureStdout runs f with os.Stdout redirected and returns what it wrote.
-func captureStdout(t *testing.T, f func() int) (string, int) {
+func captureStdout(t *testing.T, f func() int) (string, int) { return capture(t, &os.Stdout, f) }
+
+// capture runs f with *file (os.Stdout, os.Stderr) redirected and returns
+// what it wrote there.
+func capture(t *testing.T, file **os.File, f func() int) (string, int) {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := os.Stdout
-	os.Stdout = w
+	old := *file
+	*file = w
 	done := make(chan []byte)
 	go func() { b, _ := io.ReadAll(r); done <- b }()
 	code := f()
 	w.Close()
-	os.Stdout = old
+	*file = old
 	return string(<-done), code
 }
 

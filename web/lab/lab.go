@@ -11,8 +11,8 @@
 //	EventSource /api/perft?pos=&depth= ◀ progress … done (Cancel = close the stream)
 //	EventSource /api/bench?depth=      ◀ progress … done (engine.Bench)
 //	POST /api/profile {sid,seconds}  ──────────▶ CPU profile of a search, per component
-//	POST /api/tree {sid,depth,maxNodes} ───────▶ the recorded alpha-beta tree (engine.SearchTree)
-//	GET  /api/position?fen=&moves=  ───────────▶ the board after a line (tree tab)
+//	POST /api/tree {sid,depth,node|breakOn|at} ▶ the engine's search traced (engine.Trace):
+//	                                             the stack at one node, the board there
 //
 // Every job takes a slot and an engine from the Host first, and stops when
 // its request's context ends (the page closed the stream or went away).
@@ -56,7 +56,6 @@ func Register(mux *http.ServeMux, host Host) {
 	mux.HandleFunc("GET /api/bench", l.handleBench)
 	mux.HandleFunc("POST /api/profile", l.handleProfile)
 	mux.HandleFunc("POST /api/tree", l.handleTree)
-	mux.HandleFunc("GET /api/position", l.handlePosition)
 }
 
 // requestPosition returns the position a job runs on: a FEN if given, else

@@ -137,87 +137,83 @@ func TestPerftCancel(t *testing.T) {
 	}
 }
 
+// TestTree steps the engine's traced search: the node counts are the
+// engine's own, the cursor moves by node number, by one and by a break,
+// and the stack leads from the root to the cursor's node.
 func TestTree(t *testing.T) {
 	_, ts := newTestLab(t)
+	fresh := engine.New()
+	want := fresh.Think(search.Limits{Depth: 4}).Info.Nodes
 	var tr treeJSON
-	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":3,"maxNodes":50000}`, &tr); code != 200 {
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":4}`, &tr); code != 200 {
 		t.Fatalf("tree: %d", code)
 	}
-	if tr.Root.Alpha != "-inf" || tr.Root.Beta != "+inf" || !tr.Root.PV || len(tr.Root.Children) != 20 {
-		t.Fatalf("root: %+v", tr.Root)
+	last := tr.Stack[len(tr.Stack)-1]
+	if tr.Nodes != want || tr.Truncated || tr.Cursor != tr.Recorded-1 || last.Index != tr.Cursor || !tr.Stack[0].Root || tr.Best == "" {
+		t.Fatalf("depth 4: %d nodes (the engine's search: %d), cursor %d of %d, stack %+v", tr.Nodes, want, tr.Cursor, tr.Recorded, tr.Stack)
 	}
-	// Walk the PV to depth 3: one PV child at each level, a move in SAN.
-	n, line := tr.Root, []string{}
-	for ply := 1; ply <= 3; ply++ {
-		var next *treeNodeJSON
-		for _, c := range n.Children {
-			if c.PV {
-				if next != nil {
-					t.Fatalf("two PV children at ply %d", ply)
-				}
-				next = c
+	// Run to node 100, then step to the next one.
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":4,"node":100}`, &tr); code != 200 || tr.Number != 100 {
+		t.Fatalf("node 100: %d, at node %d", code, tr.Number)
+	}
+	pos := chess.StartPosition()
+	for k, f := range tr.Stack {
+		if f.Ply != k || k > 0 && f.SAN == "" || k > 0 && len(tr.Stack[k-1].Children) == 0 {
+			t.Fatalf("stack entry %d: %+v", k, f)
+		}
+		if k > 0 {
+			m, err := pos.ParseMove(f.SAN)
+			if err != nil {
+				t.Fatalf("stack entry %d: %v", k, err)
 			}
-			if c.Ply != ply || c.SAN == "" {
-				t.Fatalf("child at ply %d: %+v", ply, c)
-			}
+			pos.MakeMove(m)
 		}
-		if next == nil {
-			t.Fatalf("no PV child at ply %d", ply)
-		}
-		line = append(line, next.SAN)
-		n = next
 	}
-	if n.Depth != 0 || len(line) != 3 {
-		t.Fatalf("PV leaf depth %d line %v", n.Depth, line)
+	if tr.Board.FEN != pos.FEN() || tr.Stack[len(tr.Stack)-1].Number != 100 {
+		t.Fatalf("the board at node 100: %s, want %s", tr.Board.FEN, pos.FEN())
 	}
-	cut := false
-	var count func(*treeNodeJSON) int
-	count = func(n *treeNodeJSON) int {
-		cut = cut || n.Cutoff
-		c := 1
-		for _, k := range n.Children {
-			c += count(k)
-		}
-		return c
+	at := tr.Cursor + 1
+	if code := webtest.Call(t, ts, "POST", "/api/tree", fmt.Sprintf(`{"depth":4,"at":%d}`, at), &tr); code != 200 || tr.Cursor != at || tr.Number != 101 {
+		t.Fatalf("one step: %d, cursor %d, node %d", code, tr.Cursor, tr.Number)
 	}
-	if got := count(tr.Root); got != tr.Nodes {
-		t.Fatalf("nodes: counted %d, reported %d", got, tr.Nodes)
+	// Break on a transposition table cutoff, then on the next one.
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":4,"breakOn":"cutoff=tt"}`, &tr); code != 200 || tr.Message != "" {
+		t.Fatalf("break on a TT cutoff: %d %q", code, tr.Message)
 	}
-	if !cut {
-		t.Error("no cutoff in a depth-3 alpha-beta tree")
+	first := tr.Cursor
+	if w := tr.Stack[len(tr.Stack)-1].What; !strings.HasSuffix(w, ", TT cutoff (step 5)") {
+		t.Fatalf("at the TT cutoff: %q", w)
 	}
-	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":3,"maxNodes":30}`, &tr); code != 200 || tr.Nodes != 30 {
-		t.Fatalf("node cap 30: %d nodes", tr.Nodes)
+	if webtest.Call(t, ts, "POST", "/api/tree", fmt.Sprintf(`{"depth":4,"breakOn":"cutoff=tt","after":%d}`, first), &tr); tr.Cursor <= first {
+		t.Fatalf("the next TT cutoff at %d, the first at %d", tr.Cursor, first)
 	}
-	// From a tab's game, and from a tab the host does not know.
-	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"sid":"`+testTab+`","depth":1}`, &tr); code != 200 || tr.FEN != tabFEN || tr.Nodes != 21 {
+	if webtest.Call(t, ts, "POST", "/api/tree", `{"depth":4,"breakOn":"move=g1f3"}`, &tr); tr.Stack[len(tr.Stack)-1].SAN != "Nf3" {
+		t.Fatalf("break on g1f3: %+v", tr.Stack[len(tr.Stack)-1])
+	}
+	if webtest.Call(t, ts, "POST", "/api/tree", `{"depth":4,"breakOn":"cutoff=tb"}`, &tr); tr.Message != "no node after this one where cutoff=tb" {
+		t.Fatalf("a break that never holds: %q", tr.Message)
+	}
+	// Checkmate: nothing to search, the board shows the mate.
+	mated := "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"fen":"`+mated+`","depth":2}`, &tr); code != 200 ||
+		tr.Message != "no legal move: nothing to search" || tr.Nodes != 0 || tr.Board.FEN != mated || tr.Board.Check != "e1" || tr.Board.Board[31] != "bQ" {
+		t.Fatalf("fool's mate: %d %+v", code, tr)
+	}
+	// From a tab's game, and bad requests.
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"sid":"`+testTab+`","depth":1}`, &tr); code != 200 || tr.FEN != tabFEN || tr.Nodes != 22 {
 		t.Fatalf("the tab's tree: %d, %s, %d nodes", code, tr.FEN, tr.Nodes)
 	}
-	var e wire.ErrorBody
-	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"sid":"other-tab","depth":1}`, &e); code != 400 || e.Error != "no tab other-tab" {
-		t.Fatalf("an unknown tab: %d %q", code, e.Error)
-	}
-}
-
-func TestPosition(t *testing.T) {
-	_, ts := newTestLab(t)
-	var p positionJSON
-	if code := webtest.Call(t, ts, "GET", "/api/position?moves=f2f3,e7e5,g2g4,d8h4", "", &p); code != 200 {
-		t.Fatalf("position: %d", code)
-	}
-	if p.Check != "e1" || p.Board[31] != "bQ" || strings.Join(p.Last, "") != "d8h4" ||
-		p.FEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
-		t.Fatalf("after fool's mate: %+v", p)
-	}
-}
-
-func TestScoreText(t *testing.T) {
-	for _, tc := range []struct {
-		v    int
-		want string
-	}{{0, "+0.00"}, {35, "+0.35"}, {-7, "-0.07"}, {-250, "-2.50"}, {32000, "+inf"}, {-32000, "-inf"}, {30999, "M1"}, {-30998, "-M1"}} {
-		if got := scoreText(tc.v); got != tc.want {
-			t.Errorf("scoreText(%d) = %q, want %q", tc.v, got, tc.want)
+	for _, c := range []struct{ body, err string }{
+		{`{"sid":"other-tab","depth":1}`, "no tab other-tab"},
+		{`{"depth":9}`, "depth: want 1 to 8"},
+		{`{"depth":1,"node":21}`, "node: the search counted 20 nodes"},
+		{`{"depth":1,"at":22}`, "at: want 0 to 20"},
+		{`{"depth":1,"breakOn":"cutoff=magic"}`, `break "cutoff=magic": no step "magic"; the steps: ` +
+			`searched, draw, maxply, mdp, tt, tb, check, eval, rfp, null, iir, mated, stalemate, futility, lmp, lmr, research, pvs, beta, standpat, see, delta`},
+	} {
+		var e wire.ErrorBody
+		if code := webtest.Call(t, ts, "POST", "/api/tree", c.body, &e); code != 400 || e.Error != c.err {
+			t.Errorf("%s: %d %q, want 400 %q", c.body, code, e.Error, c.err)
 		}
 	}
 }

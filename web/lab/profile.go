@@ -134,7 +134,6 @@ var componentRules = []componentRule{
 	{compOrdering, "ox88/search.leastAttacker"},
 	{compOrdering, "ox88/search.pieceValue"},
 	{compOrdering, "ox88/search.bit64"},
-	{compOrdering, "ox88/search.treeOrder"},
 }
 
 // ruleMatches reports whether the function name fn matches pattern.

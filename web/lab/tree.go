@@ -3,100 +3,82 @@ package lab
 import (
 	"net/http"
 	"strconv"
-	"strings"
 
 	"ox88/chess"
+	"ox88/engine"
 	"ox88/search"
 	"ox88/web/internal/wire"
 )
 
-// The search tree tab is the debugger: a small plain alpha-beta search
-// (search.RecordTree, through engine.SearchTree) records every node it
-// visits, and the page walks the tree: the move, the window, the score, a
-// cutoff, the principal variation.
+// The search tree tab is the debugger of the engine's own search: every
+// request searches the position again, deterministically (one thread, a
+// fresh table: engine.Trace), records its first engine.MaxTraceNodes
+// nodes, and answers with the state at one cursor: the stack from the
+// root to the cursor's node, each ply with the children searched so far,
+// and the board there. Stepping is asking for the next cursor; the server
+// keeps nothing between requests.
 
-// Bounds of a recorded tree: deep trees get large fast, and the page has to
-// draw them.
-const (
-	maxTreeDepth     = 5
-	maxTreeNodes     = 50000
-	defaultTreeNodes = 5000
-)
+// maxTreeDepth bounds the depth of a traced search: deeper searches count
+// more nodes than the trace keeps.
+const maxTreeDepth = 8
 
 type treeRequest struct {
-	Sid      string `json:"sid,omitempty"`
-	FEN      string `json:"fen,omitempty"`
-	Depth    int    `json:"depth"`
-	MaxNodes int    `json:"maxNodes,omitempty"`
+	Sid   string `json:"sid,omitempty"`
+	FEN   string `json:"fen,omitempty"`
+	Depth int    `json:"depth"`
+	// The cursor, the first of these given: the search's node Node, the
+	// first cursor after After where BreakOn holds, the cursor At; by
+	// default the end of the search.
+	Node    uint64 `json:"node,omitempty"`
+	BreakOn string `json:"breakOn,omitempty"`
+	After   int    `json:"after,omitempty"`
+	At      *int   `json:"at,omitempty"`
 }
 
-// treeNodeJSON is a node for the page. Scores and window are from the point
-// of view of the side to move at the node.
+// treeNodeJSON is a node as the page shows it: scores and window from the
+// side to move's point of view at the node.
 type treeNodeJSON struct {
-	SAN      string          `json:"san,omitempty"`
-	UCI      string          `json:"uci,omitempty"`
-	Depth    int             `json:"depth"`
-	Ply      int             `json:"ply"`
-	Alpha    string          `json:"alpha"`
-	Beta     string          `json:"beta"`
-	Score    string          `json:"score"`
-	Cutoff   bool            `json:"cutoff,omitempty"`
-	PV       bool            `json:"pv,omitempty"`
-	Children []*treeNodeJSON `json:"children,omitempty"`
+	Index    int    `json:"index"`
+	Number   uint64 `json:"number"` // the search's node number (a root: the nodes before it)
+	Root     bool   `json:"root,omitempty"`
+	SAN      string `json:"san,omitempty"`
+	Ply      int    `json:"ply"`
+	Depth    string `json:"depth"`
+	Window   string `json:"window"`
+	Eval     string `json:"eval"`
+	PV       bool   `json:"pv,omitempty"`
+	Returned bool   `json:"returned,omitempty"`
+	Score    string `json:"score,omitempty"`
+	What     string `json:"what,omitempty"`
+	// Children are a stack frame's children searched by the cursor.
+	Children []treeNodeJSON `json:"children,omitempty"`
 }
 
 type treeJSON struct {
-	FEN   string        `json:"fen"`
-	Depth int           `json:"depth"`
-	Nodes int           `json:"nodes"`
-	Root  *treeNodeJSON `json:"root"`
+	FEN       string         `json:"fen"`
+	Depth     int            `json:"depth"`
+	Nodes     uint64         `json:"nodes"`    // the search's node count
+	Recorded  int            `json:"recorded"` // records, roots included
+	Truncated bool           `json:"truncated,omitempty"`
+	Best      string         `json:"best"`
+	Score     string         `json:"score"`
+	Cursor    int            `json:"cursor"`
+	Number    uint64         `json:"number"` // the search's node number at the cursor
+	Message   string         `json:"message,omitempty"`
+	Stack     []treeNodeJSON `json:"stack"`
+	Board     positionJSON   `json:"board"` // the position at the cursor
 }
 
-// scoreText writes a search score for people: "+0.35", "M3", "-M2", or
-// "inf" for the open window's bounds.
-func scoreText(v int) string {
-	switch {
-	case v >= search.Infinity:
-		return "+inf"
-	case v <= -search.Infinity:
-		return "-inf"
-	case search.IsMate(v):
-		n := search.MateIn(v)
-		if n < 0 {
-			return "-M" + strconv.Itoa(-n)
-		}
-		return "M" + strconv.Itoa(n)
-	}
-	sign := "+"
-	if v < 0 {
-		sign, v = "-", -v
-	}
-	return sign + strconv.Itoa(v/100) + "." + strconv.Itoa(v%100/10) + strconv.Itoa(v%10)
+// positionJSON is a position for the tree tab's small board.
+type positionJSON struct {
+	FEN   string     `json:"fen"`
+	Board [64]string `json:"board"`
+	Last  []string   `json:"last"`
+	Check string     `json:"check"`
 }
 
-// convertTree turns n, a node at pos, into JSON, counting the nodes.
-func convertTree(pos *chess.Position, n *search.TreeNode, count *int) *treeNodeJSON {
-	*count++
-	out := &treeNodeJSON{Depth: n.Depth, Ply: n.Ply, Alpha: scoreText(n.Alpha), Beta: scoreText(n.Beta),
-		Score: scoreText(n.Score), Cutoff: n.Cutoff, PV: n.PV}
-	for _, c := range n.Children {
-		var ml chess.MoveList
-		pos.GenerateMoves(&ml)
-		if !ml.Contains(c.Move) {
-			continue // never expected; a bad tree must not panic the server
-		}
-		san := pos.SAN(c.Move)
-		u := pos.MakeMove(c.Move)
-		child := convertTree(pos, c, count)
-		pos.UnmakeMove(c.Move, u)
-		child.SAN, child.UCI = san, c.Move.String()
-		out.Children = append(out.Children, child)
-	}
-	return out
-}
-
-// handleTree records a search tree of the requested depth and node budget
-// and answers with it.
+// handleTree traces a search of the requested depth and answers with the
+// state at the requested cursor.
 func (l *lab) handleTree(w http.ResponseWriter, r *http.Request) {
 	req := &treeRequest{}
 	if !wire.ReadJSON(w, r, req) {
@@ -106,12 +88,13 @@ func (l *lab) handleTree(w http.ResponseWriter, r *http.Request) {
 		wire.Error(w, http.StatusBadRequest, "depth: want 1 to "+strconv.Itoa(maxTreeDepth))
 		return
 	}
-	if req.MaxNodes == 0 {
-		req.MaxNodes = defaultTreeNodes
-	}
-	if req.MaxNodes < 1 || req.MaxNodes > maxTreeNodes {
-		wire.Error(w, http.StatusBadRequest, "maxNodes: want 1 to "+strconv.Itoa(maxTreeNodes))
-		return
+	var brk search.Break
+	if req.BreakOn != "" {
+		var err error
+		if brk, err = search.ParseBreak(req.BreakOn); err != nil {
+			wire.Error(w, http.StatusBadRequest, err.Error())
+			return
+		}
 	}
 	pos, ok := l.requestPosition(w, req.Sid, req.FEN)
 	if !ok {
@@ -123,56 +106,77 @@ func (l *lab) handleTree(w http.ResponseWriter, r *http.Request) {
 	}
 	defer l.host.Release(eng)
 	eng.SetPosition(pos, nil)
-	tree := eng.SearchTree(req.Depth, req.MaxNodes)
-	out := treeJSON{FEN: pos.FEN(), Depth: req.Depth}
-	root := *pos
-	out.Root = convertTree(&root, tree, &out.Nodes)
+	tr, res := eng.Trace(req.Depth, engine.MaxTraceNodes)
+	out := treeJSON{FEN: pos.FEN(), Depth: req.Depth, Nodes: tr.Count, Recorded: tr.Len(), Truncated: tr.Truncated(),
+		Score: search.ScoreText(res.Score), Stack: []treeNodeJSON{}}
+	if res.Move != chess.NoMove {
+		out.Best = pos.SAN(res.Move)
+	}
+	if tr.Len() == 0 {
+		out.Message = "no legal move: nothing to search"
+		out.Board = boardJSON(pos, chess.NoMove)
+		wire.JSON(w, http.StatusOK, out)
+		return
+	}
+	c := tr.Len() - 1
+	switch {
+	case req.Node > 0:
+		i, ok := tr.Index(req.Node)
+		if !ok {
+			msg := "node: the search counted " + strconv.FormatUint(tr.Count, 10) + " nodes"
+			if req.Node <= tr.Count {
+				msg += "; the trace keeps the first " + strconv.Itoa(engine.MaxTraceNodes)
+			}
+			wire.Error(w, http.StatusBadRequest, msg)
+			return
+		}
+		c = i
+	case req.BreakOn != "":
+		if i, ok := tr.Find(req.After, brk); ok {
+			c = i
+		} else {
+			c = min(max(req.After, 0), c)
+			out.Message = "no node after this one where " + brk.String()
+		}
+	case req.At != nil:
+		if *req.At < 0 || *req.At >= tr.Len() {
+			wire.Error(w, http.StatusBadRequest, "at: want 0 to "+strconv.Itoa(tr.Len()-1))
+			return
+		}
+		c = *req.At
+	}
+	out.Cursor, out.Number = c, tr.Node(c).Number
+	for _, i := range tr.Stack(c) {
+		f := treeNode(tr, i, c)
+		for _, j := range tr.Children(i, c) {
+			f.Children = append(f.Children, treeNode(tr, j, c))
+		}
+		out.Stack = append(out.Stack, f)
+	}
+	at := tr.Position(c)
+	out.Board = boardJSON(&at, tr.Node(c).Move)
 	wire.JSON(w, http.StatusOK, out)
 }
 
-// positionJSON is a position for the tree tab's small board.
-type positionJSON struct {
-	FEN   string     `json:"fen"`
-	Board [64]string `json:"board"`
-	Last  []string   `json:"last"`
-	Check string     `json:"check"`
-}
-
-// maxLineMoves bounds the moves of a /api/position request.
-const maxLineMoves = 64
-
-// handlePosition answers the position after ?moves= (UCI, comma-separated)
-// from ?fen= (default: the start): the tree tab shows each node's position.
-func (l *lab) handlePosition(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	pos := chess.StartPosition()
-	if fen := q.Get("fen"); fen != "" {
-		var err error
-		if pos, err = chess.ParseFEN(fen); err != nil {
-			wire.Error(w, http.StatusBadRequest, "FEN: "+err.Error())
-			return
-		}
+// boardJSON writes pos for the small board, last (NoMove: none) tinted.
+func boardJSON(pos *chess.Position, last chess.Move) positionJSON {
+	out := positionJSON{FEN: pos.FEN(), Board: wire.Board(pos), Last: []string{}}
+	if last != chess.NoMove {
+		out.Last = []string{last.From().String(), last.To().String()}
 	}
-	out := positionJSON{Last: []string{}}
-	if ms := q.Get("moves"); ms != "" {
-		list := strings.Split(ms, ",")
-		if len(list) > maxLineMoves {
-			wire.Error(w, http.StatusBadRequest, "moves: at most "+strconv.Itoa(maxLineMoves))
-			return
-		}
-		for _, u := range list {
-			m, err := pos.ParseUCI(u)
-			if err != nil {
-				wire.Error(w, http.StatusBadRequest, err.Error())
-				return
-			}
-			pos.MakeMove(m)
-			out.Last = []string{m.From().String(), m.To().String()}
-		}
-	}
-	out.FEN, out.Board = pos.FEN(), wire.Board(pos)
 	if pos.InCheck() {
 		out.Check = pos.KingSquare(pos.SideToMove()).String()
 	}
-	wire.JSON(w, http.StatusOK, out)
+	return out
+}
+
+// treeNode writes node i of tr at cursor c for the page.
+func treeNode(tr *search.Trace, i, c int) treeNodeJSON {
+	n := tr.Node(i)
+	out := treeNodeJSON{Index: i, Number: n.Number, Root: n.Kind == search.NodeRoot, SAN: tr.MoveText(i), Ply: n.Ply,
+		Depth: n.DepthText(), Window: n.WindowText(), Eval: n.EvalText(), PV: n.PV, Returned: tr.Returned(i, c), What: tr.What(i, c)}
+	if out.Returned {
+		out.Score = search.ScoreText(n.Score)
+	}
+	return out
 }

@@ -117,29 +117,55 @@ $("prof-run").onclick = async () => {
 };
 
 // ---- Search tree ----
+// Every request searches again (the same search: one thread, a fresh
+// table) and answers with the state at one node: the stack from the root,
+// each ply with the children searched so far, and the board there.
 let tree = null;
-function nodeLine(n, path) {
-  const tog = n.children ? (n.open ? "▾" : "▸") : " ";
-  const mv = n.san || "root";
-  return `<div class="tline${n.pv ? " onpv" : ""}" data-path="${path}"><span class="tog">${tog}</span>` +
-    `<span class="mv">${esc(mv)}</span>${n.pv ? ' <span class="pvmark">PV</span>' : ""} <span class="win">d${n.depth} [${n.alpha}, ${n.beta}]</span> ` +
-    `→ <b>${n.score}</b>${n.cutoff ? ' <span class="cut">cutoff</span>' : ""}` +
-    `${n.children ? ` <span class="win">(${n.children.length})</span>` : ""}</div>`;
+function treeRequest(cursor) {
+  const base = Object.assign(positionOf("tree-pos"), { depth: parseInt($("tree-depth").value, 10) });
+  return Object.assign(base, cursor);
 }
-function renderNode(n, path) {
-  let h = nodeLine(n, path);
-  if (n.open && n.children) {
-    h += `<div class="tnode">` + n.children.map((c, i) => renderNode(c, path + "." + i)).join("") + "</div>";
-  }
-  return h;
+async function treeGo(cursor) {
+  $("tree-summary").textContent = "searching…";
+  try {
+    tree = await api("/api/tree", treeRequest(cursor));
+  } catch (e) { $("tree-summary").textContent = e.message; return; }
+  const t = tree, top = t.stack[t.stack.length - 1] || { root: true };
+  $("tree-summary").innerHTML = `node <b id="tree-at">#${t.number}</b> (${top.root ? "a root" : esc(top.san)}) — ` +
+    `the search to depth ${t.depth} counted <b id="tree-count">${t.nodes}</b> nodes, best ${esc(t.best)} ${esc(t.score)}` +
+    (t.truncated ? `; the first ${fmt(t.recorded)} records kept` : "") +
+    (t.message ? ` — <span class="bad">${esc(t.message)}</span>` : "");
+  $("tree-node").value = Math.max(t.number, 1);
+  $("tree-stack").innerHTML = "<tr><th>ply</th><th>move</th><th>#</th><th>depth</th><th>window</th><th>eval</th><th>score</th><th>what happened</th></tr>" +
+    t.stack.map((f) => `<tr class="${f.returned ? "ret" : "open"}"><td>${f.ply}</td><td>${esc(f.root ? "root" : f.san)}${f.pv ? ' <span class="pvmark">PV</span>' : ""}</td>` +
+      `<td>${f.root ? "" : f.number}</td><td>${esc(f.depth)}</td><td>${esc(f.window)}</td><td>${esc(f.eval)}</td>` +
+      `<td>${f.returned ? esc(f.score) : "open"}</td><td class="what">${esc(f.what || "")}</td></tr>`).join("");
+  $("tree-view").innerHTML = t.stack.length ? treeFrame(0) : "";
+  const cur = document.querySelector("#tree-view .tline.sel");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+  $("tree-board").innerHTML = miniBoard(t.board);
 }
-function nodeAt(path) {
-  const ids = path.split(".").slice(1).map(Number);
-  const stack = [tree.root];
-  for (const i of ids) stack.push(stack[stack.length - 1].children[i]);
-  return stack;
+// nodeLine writes one node of the tree; a click moves the cursor there.
+function nodeLine(n, cls) {
+  const mv = n.root ? "root" : n.san;
+  return `<div class="tline ${cls}" data-index="${n.index}"><span class="mv">${esc(mv)}</span>` +
+    `${n.root ? "" : ` <span class="win">#${n.number}</span>`} <span class="win">${esc(n.depth)} ${esc(n.window)} eval ${esc(n.eval)}</span>` +
+    `${n.what ? ` <span class="what">${esc(n.what)}</span>` : ""}</div>`;
 }
-// miniBoard draws a position (from /api/position) as SVG, White at the
+// treeFrame writes stack frame k with its children, the one on the path
+// to the cursor opened.
+function treeFrame(k) {
+  const f = tree.stack[k], next = tree.stack[k + 1];
+  let h = k === 0 ? nodeLine(f, "onpath" + (tree.stack.length === 1 ? " sel" : "")) : "";
+  const kids = (f.children || []).map((c) => {
+    if (next && c.index === next.index) {
+      return nodeLine(c, "onpath" + (k + 2 === tree.stack.length ? " sel" : "")) + treeFrame(k + 1);
+    }
+    return nodeLine(c, "");
+  }).join("");
+  return h + (kids ? `<div class="tnode">${kids}</div>` : "");
+}
+// miniBoard draws a position (board, last, check) as SVG, White at the
 // bottom, the last move tinted.
 function miniBoard(p) {
   const out = [];
@@ -153,36 +179,20 @@ function miniBoard(p) {
   return out.join("");
 }
 
-function renderTree() {
-  $("tree-view").innerHTML = renderNode(tree.root, "r");
-}
-$("tree-run").onclick = async () => {
-  $("tree-summary").textContent = "searching…";
-  try {
-    tree = await api("/api/tree", Object.assign(positionOf("tree-pos"), { depth: parseInt($("tree-depth").value, 10), maxNodes: parseInt($("tree-nodes").value, 10) }));
-    tree.root.open = true;
-    $("tree-summary").textContent = `${fmt(tree.nodes)} nodes recorded, depth ${tree.depth}, from ${tree.fen}`;
-    $("tree-stack").textContent = "";
-    $("tree-board").innerHTML = miniBoard(await api(`/api/position?fen=${encodeURIComponent(tree.fen)}`));
-    renderTree();
-  } catch (e) { $("tree-summary").textContent = e.message; }
+$("tree-run").onclick = () => treeGo({});
+$("tree-goto").onclick = () => treeGo({ node: parseInt($("tree-node").value, 10) });
+$("tree-step").onclick = () => { if (tree) treeGo({ at: Math.min(tree.cursor + 1, tree.recorded - 1) }); };
+$("tree-back").onclick = () => { if (tree) treeGo({ at: Math.max(tree.cursor - 1, 0) }); };
+$("tree-continue").onclick = () => {
+  const spec = $("tree-break-kind").value + "=" + $("tree-break-value").value.trim();
+  treeGo({ breakOn: spec, after: tree ? tree.cursor : -1 });
+};
+$("tree-break-kind").onchange = () => {
+  const k = $("tree-break-kind").value;
+  $("tree-break-value").value = { cutoff: "tt", move: "e2e4", depth: "2", ply: "3" }[k];
+  if (k === "cutoff") $("tree-break-value").setAttribute("list", "tree-steps"); else $("tree-break-value").removeAttribute("list");
 };
 $("tree-view").onclick = (e) => {
-  const t = e.target.closest("[data-path]");
-  if (!t || !tree) return;
-  const stack = nodeAt(t.dataset.path), n = stack[stack.length - 1];
-  n.open = !n.open;
-  renderTree();
-  const sel = document.querySelector(`#tree-view [data-path="${t.dataset.path}"]`);
-  if (sel) sel.classList.add("sel");
-  const line = stack.slice(1).map((x) => x.uci).join(",");
-  api(`/api/position?fen=${encodeURIComponent(tree.fen)}&moves=${encodeURIComponent(line)}`)
-    .then((p) => { $("tree-board").innerHTML = miniBoard(p); }).catch((e) => status(e.message));
-  $("tree-stack").innerHTML = "stack from the root: <b>" + (stack.slice(1).map((x) => esc(x.san)).join(" ") || "(root)") +
-    `</b> — ply ${n.ply}, window [${n.alpha}, ${n.beta}], score ${n.score}${n.cutoff ? ", cut off" : ""}`;
-};
-$("tree-expand-pv").onclick = () => {
-  if (!tree) return;
-  for (let n = tree.root; n; n = (n.children || []).find((c) => c.pv)) n.open = true;
-  renderTree();
+  const t = e.target.closest("[data-index]");
+  if (t && tree) treeGo({ at: parseInt(t.dataset.index, 10) });
 };
