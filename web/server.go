@@ -68,6 +68,8 @@ type Server struct {
 	engines  chan *engine.Engine // idle engines, reused between jobs
 	mux      *http.ServeMux
 
+	review reviewer // game review (package review); nil: not in this build
+
 	token   string       // the token API requests carry when one is asked for
 	clients *clientTable // what each client holds, against Config.PerClient
 }
@@ -120,6 +122,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/resign", s.handleResign)
 	s.mux.HandleFunc("GET /api/think", s.handleThink)
 	s.mux.HandleFunc("POST /api/movenow", s.handleMoveNow)
+	s.mux.HandleFunc("GET /api/values", s.handleValues)
+	s.mux.HandleFunc("GET /api/review", s.handleReview)
 
 	lab.Register(s.mux, labHost{s})
 
