@@ -19,7 +19,8 @@ const pgnLineWidth = 80
 
 // PGN returns the game up to the current ply in PGN: the Seven Tag Roster,
 // the other tags in the order they were set, SetUp and FEN when the game
-// did not start from the standard position, the moves with their comments,
+// did not start from the standard position, the moves with their NAGs,
+// comments and variations (in that order, as the PGN standard has them),
 // and the result (the outcome at the current ply).
 func (g *Game) PGN() string {
 	var b strings.Builder
@@ -57,12 +58,20 @@ func (g *Game) PGN() string {
 		switch {
 		case pos.SideToMove() == chess.White:
 			w.word(n + ".")
-		case i == 0 || g.comments[i] != "":
-			w.word(n + "...")
+		case i == 0 || g.comments[i] != "" || len(g.variations[i]) > 0:
+			w.word(n + "...") // Black's move after an interruption names its number
 		}
 		w.word(g.sans[i])
+		for _, nag := range g.nags[i+1] {
+			w.word("$" + strconv.Itoa(nag))
+		}
 		if c := g.comments[i+1]; c != "" {
 			w.word("{" + cleanComment(c) + "}")
+		}
+		for _, v := range g.variations[i+1] {
+			for _, word := range g.variationWords(i+1, v) {
+				w.word(word)
+			}
 		}
 	}
 	w.word(string(result))

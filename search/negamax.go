@@ -212,7 +212,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	for i := 0; i < st.moves.N; i++ {
 		m := s.pickMove(ply, i)
 		quiet := m.IsQuiet()
-		st.move = m
+		st.move, st.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
 		// Only quiet moves are pruned or reduced, so only they need to
 		// know whether they give check (an attack test per move).
@@ -392,7 +392,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 				continue
 			}
 		}
-		st.move = m
+		st.move, st.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
 		score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
 		s.unmakeMove(m, u)

@@ -56,7 +56,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 		case m == st.killers[1]:
 			v = scoreKiller2
 		default:
-			v = int(s.history[pos.At(m.From())&15][m.To()&0x7f])
+			v = s.quietScore(ply, pos.At(m.From()), m)
 		}
 		st.scores[i] = int32(v)
 	}
@@ -93,13 +93,39 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 		if !m.IsQuiet() {
 			continue
 		}
-		h := &s.history[s.pos.At(m.From())&15][m.To()&0x7f]
+		pc := s.pos.At(m.From())
+		h := &s.history[pc&15][m.To()&0x7f]
 		b := -bonus
 		if m == best {
 			b = bonus
 		}
 		*h += int32(b - int(*h)*abs(b)/historyMax)
+		if s.opt.ContHist {
+			for k := 0; k < 2 && ply-1-k >= 0; k++ {
+				prev := &s.stack[ply-1-k]
+				if prev.move == chess.NoMove {
+					continue
+				}
+				c := &s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()]
+				*c += int16(b - int(*c)*abs(b)/historyMax)
+			}
+		}
 	}
+}
+
+// quietScore orders a quiet move: its history, plus with Options.ContHist
+// the continuation histories of the moves one and two plies back.
+func (s *Searcher) quietScore(ply int, pc chess.Piece, m chess.Move) int {
+	v := int(s.history[pc&15][m.To()&0x7f])
+	if s.opt.ContHist {
+		for k := 0; k < 2 && ply-1-k >= 0; k++ {
+			prev := &s.stack[ply-1-k]
+			if prev.move != chess.NoMove {
+				v += int(s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()])
+			}
+		}
+	}
+	return v
 }
 
 func abs(x int) int {

@@ -72,6 +72,7 @@ type rootMove struct {
 	prevScore int // the last iteration's
 	pv        [MaxPly]chess.Move
 	pvLen     int
+	nodes     uint64 // nodes searched below this move in this search
 }
 
 // plyData is the search stack entry of one ply: everything a node needs
@@ -80,7 +81,8 @@ type plyData struct {
 	moves      chess.MoveList
 	scores     [chess.MaxMoves]int32
 	killers    [2]chess.Move
-	move       chess.Move // the move being searched at this ply (NoMove: a null move)
+	move       chess.Move  // the move being searched at this ply (NoMove: a null move)
+	piece      chess.Piece // the piece that move moves
 	staticEval int
 	pv         [MaxPly]chess.Move
 	pvLen      int
@@ -93,8 +95,12 @@ type Searcher struct {
 	tt      *TranspositionTable
 	stack   [MaxPly + 4]plyData
 	history [16][128]int32
-	keys    []uint64 // game history then the search path, for repetition
-	nKeys   int      // keys in use below the root
+	// contHist[p1][to1][p2][to2]: how often moving p2 to to2 cut off right
+	// after p1 went to to1 (one ply back) or two plies back (the
+	// continuation histories; squares 0..63).
+	contHist [2][16][64][16][64]int16
+	keys     []uint64 // game history then the search path, for repetition
+	nKeys    int      // keys in use below the root
 
 	rootMoves []rootMove
 	lines     []Line       // Result.Lines, reused
@@ -177,6 +183,7 @@ func (s *Searcher) Clear() {
 	s.tt.Clear()
 	for _, t := range append([]*Searcher{s}, s.helpers...) {
 		t.history = [16][128]int32{}
+		t.contHist = [2][16][64][16][64]int16{}
 		for i := range t.stack {
 			t.stack[i].killers = [2]chess.Move{}
 		}
@@ -410,7 +417,7 @@ func (s *Searcher) iterate() Result {
 			if depth > 1 && res.Score < lastScore-scoreDropMargin {
 				stretch = min(stretch*scoreDropMul, maxStretch)
 			}
-			soft := time.Duration(float64(s.lim.SoftTime) * stretch)
+			soft := time.Duration(float64(s.lim.SoftTime) * stretch * s.nodeTimeFactor())
 			if s.elapsed() > time.Duration(float64(soft)*newIterationShare) {
 				break
 			}
@@ -424,6 +431,33 @@ func (s *Searcher) iterate() Result {
 }
 
 func cmpScore(a, b int) int { return a - b }
+
+// Node-share time management (Options.NodeTime): when the best move has
+// taken most of the nodes, the search has settled on it and can stop
+// sooner; when it took few, the choice is open and deserves more time.
+const (
+	nodeShareSlope  = 2.0 // factor = nodeShareSlope*(1-share) + nodeShareOffset ...
+	nodeShareOffset = 0.4
+	nodeShareMin    = 0.5 // ... within these bounds
+	nodeShareMax    = 1.5
+)
+
+// nodeTimeFactor scales the soft budget by the best move's share of the
+// root's nodes (1 when Options.NodeTime is off).
+func (s *Searcher) nodeTimeFactor() float64 {
+	if !s.opt.NodeTime || len(s.rootMoves) == 0 {
+		return 1
+	}
+	var total uint64
+	for i := range s.rootMoves {
+		total += s.rootMoves[i].nodes
+	}
+	if total == 0 {
+		return 1
+	}
+	share := float64(s.rootMoves[0].nodes) / float64(total)
+	return min(max(nodeShareSlope*(1-share)+nodeShareOffset, nodeShareMin), nodeShareMax)
+}
 
 // aspirate searches the pvIdx-th line at depth, first within a narrow window
 // around the last score, widening it after each failure.
@@ -470,7 +504,8 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			s.report(Info{Depth: depth, MultiPV: pvIdx + 1, CurrMove: rm.move, CurrMoveNumber: i + 1,
 				Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el})
 		}
-		s.stack[0].move = rm.move
+		s.stack[0].move, s.stack[0].piece = rm.move, s.pos.At(rm.move.From())
+		nodesBefore := s.nodes
 		u := s.makeMove(rm.move)
 		givesCheck := s.pos.InCheck()
 		newDepth := depth - 1
@@ -489,6 +524,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			}
 		}
 		s.unmakeMove(rm.move, u)
+		rm.nodes += s.nodes - nodesBefore
 		if s.stopped {
 			return best
 		}

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -74,5 +78,59 @@ func TestBookMakeKeepsWinnersMoves(t *testing.T) {
 	})
 	if !strings.HasPrefix(text, "d7d5   d5      weight     2") {
 		t.Errorf("after 1. d4 (Black won):\n%s", text)
+	}
+}
+
+// TestBookMakeAgreesWithPolyglot: on games with all three results, the
+// book ox88 makes holds exactly the entries and weights of Debian's
+// "polyglot make-book" (the order of equal-weight moves of one position
+// may differ; Polyglot's readers do not depend on it).
+func TestBookMakeAgreesWithPolyglot(t *testing.T) {
+	const polyglot = "/usr/games/polyglot"
+	if _, err := os.Stat(polyglot); err != nil {
+		t.Skipf("%s not found (Debian package polyglot): %v", polyglot, err)
+	}
+	data, err := os.ReadFile("../../testdata/openings-200.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Give the games results in turn: 1-0, 0-1, 1/2-1/2.
+	results := []string{"1-0", "0-1", "1/2-1/2"}
+	var b strings.Builder
+	for i, g := range strings.Split(strings.TrimSpace(string(data)), "\n\n[") {
+		if i > 0 {
+			g = "[" + g
+		}
+		r := results[i%3]
+		g = regexp.MustCompile(`\[Result "[^"]*"\]`).ReplaceAllString(g, `[Result "`+r+`"]`)
+		g = regexp.MustCompile(`(1-0|0-1|1/2-1/2|\*)\s*$`).ReplaceAllString(strings.TrimSpace(g), r)
+		b.WriteString(g + "\n\n")
+	}
+	dir := t.TempDir()
+	pgn, ours, theirs := filepath.Join(dir, "g.pgn"), filepath.Join(dir, "ox88.bin"), filepath.Join(dir, "pg.bin")
+	os.WriteFile(pgn, []byte(b.String()), 0o644)
+	if _, code := captureStdout(t, func() int {
+		return runBook([]string{"make", "--pgn", pgn, "--out", ours, "--max-ply", "10"})
+	}); code != 0 {
+		t.Fatal("ox88 book make failed")
+	}
+	if out, err := exec.Command(polyglot, "make-book", "-pgn", pgn, "-bin", theirs, "-max-ply", "10", "-min-game", "1").CombinedOutput(); err != nil {
+		t.Fatalf("polyglot make-book: %v\n%s", err, out)
+	}
+	entries := func(name string) []string {
+		d, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e []string
+		for i := 0; i+16 <= len(d); i += 16 {
+			e = append(e, fmt.Sprintf("%x", d[i:i+12])) // key, move, weight (not the learn field)
+		}
+		sort.Strings(e)
+		return e
+	}
+	a, p := entries(ours), entries(theirs)
+	if len(a) != len(p) || strings.Join(a, ",") != strings.Join(p, ",") {
+		t.Errorf("ox88 wrote %d entries, polyglot %d; they differ", len(a), len(p))
 	}
 }

@@ -1,23 +1,20 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"ox88/game"
+	"ox88/match/referee"
 )
 
 // stockfishBinary judges legality with a move generator that is not ours.
-const stockfishBinary = "/usr/games/stockfish"
+const stockfishBinary = referee.DefaultStockfish
 
 // selfPlayOverheadMS is the Move Overhead the soak test sets: a reserve
 // against time the engine cannot see. On the shared 2-core machine (load
@@ -92,64 +89,22 @@ func TestSelfPlayLegal(t *testing.T) {
 	if len(games) != n {
 		t.Errorf("%d games in the PGN, want %d", len(games), n)
 	}
-	sf := startStockfish(t)
-	moves, illegal := 0, 0
+	ref, err := referee.Start(stockfishBinary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
 	for gi, g := range games {
 		if term := g.Tag("Termination"); term != "normal" && term != "adjudication" {
 			t.Errorf("game %d: Termination %q", gi+1, term)
 		}
-		start := g.Start()
-		var played []string
-		for _, m := range g.AllMoves() {
-			legal := sf.legalMoves(start.FEN(), played)
-			moves++
-			if !legal[m.String()] {
-				illegal++
-				t.Errorf("game %d ply %d: %s is not legal for Stockfish after %v", gi+1, len(played)+1, m, played)
-			}
-			played = append(played, m.String())
-		}
 	}
-	t.Logf("%d games, %d moves checked by Stockfish's perft 1: %d illegal", len(games), moves, illegal)
-}
-
-// stockfish is a Stockfish process used as a move generator.
-type stockfish struct {
-	t   *testing.T
-	in  io.Writer
-	out *bufio.Scanner
-}
-
-func startStockfish(t *testing.T) *stockfish {
-	t.Helper()
-	cmd := exec.Command(stockfishBinary)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
+	rep, err := ref.Check(games)
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { fmt.Fprintln(in, "quit"); cmd.Wait() })
-	return &stockfish{t: t, in: in, out: bufio.NewScanner(out)}
-}
-
-// legalMoves returns the legal moves after moves from fen, as Stockfish's
-// "go perft 1" lists them.
-func (sf *stockfish) legalMoves(fen string, moves []string) map[string]bool {
-	pos := "position fen " + fen
-	if len(moves) > 0 {
-		pos += " moves " + strings.Join(moves, " ")
+	for _, il := range rep.Illegal {
+		t.Errorf("not legal for Stockfish: %s", il)
 	}
-	fmt.Fprintf(sf.in, "%s\ngo perft 1\n", pos)
-	legal := map[string]bool{}
-	for sf.out.Scan() {
-		line := sf.out.Text()
-		if strings.HasPrefix(line, "Nodes searched") {
-			return legal
-		}
-		if mv, count, ok := strings.Cut(line, ": "); ok && count == "1" {
-			legal[mv] = true
-		}
-	}
-	sf.t.Fatal("stockfish ended")
-	return nil
+	t.Log(rep)
 }
