@@ -21,7 +21,7 @@ import (
 // with a clock until a flag falls, and watch ox88 play itself.
 // Screenshots go to a temporary folder under /tmp whose path it prints.
 func TestBrowserGame(t *testing.T) {
-	s, ts := newTestServer(t, Config{})
+	_, ts := newTestServer(t, Config{})
 	ctx := newBrowser(t)
 	shots, err := os.MkdirTemp("", "ox88-web-game-screenshots-")
 	if err != nil {
@@ -88,27 +88,27 @@ func TestBrowserGame(t *testing.T) {
 
 	// The review: the graph, Nf6 marked ??, and the better move as an
 	// arrow on the position before it.
-	if s.review == nil {
-		t.Log("game review is not in this build: its part of the test is skipped")
-	} else {
-		err = chromedp.Do(ctx,
-			choose("review-budget", "nodes=50000"),
-			chromedp.Click(css(`#review-run`)),
-			waitJS("the evaluation graph", `!document.getElementById("review-graph").hidden && !!document.querySelector("#review-graph polyline.evalline")`),
-			waitJS("a marked move", `!!document.querySelector("#moves sup.mark")`),
-			chromedp.Click(css(`#review-marks li.mark-blunder`)),
-			waitJS("the position before the blunder", `app.state.ply === 5 && !!document.querySelector("#board line.betterarrow")`),
-			shot("review.png"),
-		)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := eval(`document.querySelector('#moves [data-ply="6"] sup.mark-blunder').textContent`); got != "??" {
-			t.Errorf("Nf6 marked %q, want ??", got)
-		}
-		t.Logf("review: %s; %s; note: %s", eval(`document.getElementById("review-summary").textContent`),
-			eval(`document.getElementById("review-marks").textContent`), eval(`document.getElementById("move-note").textContent`))
+	err = chromedp.Do(ctx,
+		choose("review-budget", "nodes=50000"),
+		chromedp.Click(css(`#review-run`)),
+		waitJS("the evaluation graph", `document.getElementById("review-graph").getBoundingClientRect().height > 100 &&
+			!!document.querySelector("#review-graph polyline.evalline")`),
+		waitJS("a marked move", `!!document.querySelector("#moves sup.mark")`),
+		chromedp.Click(css(`#review-marks li.mark-blunder`)),
+		waitJS("the position before the blunder", `app.state.ply === 5 && !!document.querySelector("#board line.betterarrow")`),
+		shot("review.png"),
+		chromedp.Click(css(`#review-pgn`)),
+		waitJS("the annotated PGN saved", `app.saved.name.startsWith("ox88-review-") && app.saved.text.includes("Blunder.")`),
+		lap("review"),
+	)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if got := eval(`document.querySelector('#moves [data-ply="6"] sup.mark-blunder').textContent`); got != "??" {
+		t.Errorf("Nf6 marked %q, want ??", got)
+	}
+	t.Logf("review: %s; %s; note: %s", eval(`document.getElementById("review-summary").textContent`),
+		eval(`document.getElementById("review-marks").textContent`), eval(`document.getElementById("move-note").textContent`))
 
 	// The heat map after 3... Nf6 (ply 6): one value per piece but the
 	// kings, the number on hover.

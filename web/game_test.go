@@ -256,9 +256,51 @@ func TestReviewRequests(t *testing.T) {
 		t.Errorf("the review moved the game: ply %d of %v", st.Ply, st.Moves)
 	}
 	waitIdle(t, s)
-	// Without a reviewer in the build: 501.
-	s.review = nil
-	if code := webtest.Call(t, ts, "GET", "/api/review?sid="+testSid, "", &e); code != 501 || e.Error != "game review is not in this build" {
-		t.Errorf("no reviewer: %d %q", code, e.Error)
+}
+
+// TestReviewBlunder reviews 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
+// with package review through the server: Nf6 is the blunder, with a
+// better move; the graph ends at White's mate; the PGN is annotated.
+func TestReviewBlunder(t *testing.T) {
+	s, ts := newTestServer(t, Config{})
+	var st stateJSON
+	webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","pgn":"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"}`, &st)
+	resp, err := ts.Client().Get(ts.URL + "/api/review?sid=" + testSid + "&nodes=20000")
+	if err != nil {
+		t.Fatal(err)
 	}
+	evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
+	resp.Body.Close()
+	last := evs[len(evs)-1]
+	if last.Name != "done" || len(evs) != 9 {
+		t.Fatalf("%d events, the last %s: %s", len(evs), last.Name, last.Data)
+	}
+	var rv reviewJSON
+	if err := json.Unmarshal([]byte(last.Data), &rv); err != nil {
+		t.Fatal(err)
+	}
+	var blunder *reviewMarkJSON
+	for i, m := range rv.Marks {
+		if m.Ply == 6 {
+			blunder = &rv.Marks[i]
+		}
+	}
+	if blunder == nil || blunder.Move != "3... Nf6" || blunder.Judgement != "blunder" || blunder.Symbol != "??" ||
+		blunder.Side != "black" || blunder.Better == "" || blunder.Better == "Nf6" || !strings.HasPrefix(blunder.Line, "3... "+blunder.Better) {
+		t.Fatalf("the blunder: %+v (marks %+v)", blunder, rv.Marks)
+	}
+	if len(rv.Points) != 8 || len(rv.Win) != 8 || rv.Points[6].Mate != 1 || rv.Points[7].CP != mateCP || rv.Win[7] < 90 || rv.Budget != "20000 nodes" {
+		t.Errorf("graph: %+v, win %v, budget %q", rv.Points, rv.Win, rv.Budget)
+	}
+	if rv.Accuracy[0] <= rv.Accuracy[1] || rv.Counts[1][2] < 1 {
+		t.Errorf("accuracy %v, counts %v", rv.Accuracy, rv.Counts)
+	}
+	if pgn := strings.Join(strings.Fields(rv.PGN), " "); !strings.Contains(pgn, "3... Nf6 $4 {[%eval #1] Blunder.") {
+		t.Errorf("annotated PGN:\n%s", rv.PGN)
+	}
+	webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	if st.Ply != 7 || st.PGN == rv.PGN {
+		t.Errorf("the review changed the tab's game: ply %d", st.Ply)
+	}
+	waitIdle(t, s)
 }

@@ -7,10 +7,13 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
+	"ox88/chess"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/review"
 	"ox88/search"
 	"ox88/web/internal/wire"
 )
@@ -102,10 +105,6 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	if ss == nil {
 		return
 	}
-	if s.review == nil {
-		wire.Error(w, http.StatusNotImplemented, "game review is not in this build")
-		return
-	}
 	ss.mu.Lock()
 	g := ss.gameCopy()
 	ss.mu.Unlock()
@@ -154,4 +153,54 @@ func (s *session) gameCopy() *game.Game {
 	c.SetOutcome(s.g.Outcome()) // a resignation or a loss on time is set at the end
 	_ = s.g.GoTo(ply)
 	return c
+}
+
+// reviewLinePlies bounds the better line the page shows: the idea, not the
+// search's whole horizon (the annotated PGN's variations are as long).
+const reviewLinePlies = 10
+
+// reviewGame is the server's reviewer: package review's Analyze, then the
+// page's JSON of it and the game annotated (review.Review.Annotate).
+func reviewGame(ctx context.Context, e *engine.Engine, g *game.Game, lim search.Limits, progress func(done, total int)) (*reviewJSON, error) {
+	r, err := review.Analyze(ctx, e, g, lim, progress)
+	if err != nil {
+		return nil, err
+	}
+	start := g.Start()
+	out := &reviewJSON{Budget: budgetText(lim), Start: start.FEN(), Moves: make([]string, g.Len()), Marks: []reviewMarkJSON{}}
+	for i := range out.Moves {
+		out.Moves[i] = g.SANAt(i + 1)
+	}
+	for _, v := range r.Positions {
+		out.Points = append(out.Points, *whiteScore(chess.White, v.Score))
+		out.Win = append(out.Win, review.WinPercent(v.Score))
+	}
+	for _, m := range r.Moves {
+		if m.Judgement == review.Good {
+			continue
+		}
+		pos := g.PositionAt(m.Ply - 1)
+		out.Marks = append(out.Marks, reviewMarkJSON{
+			Ply: m.Ply, Side: m.Side.String(), Move: game.NumberedSAN(pos, []chess.Move{m.Move}),
+			Judgement: strings.ToLower(m.Judgement.String()), Symbol: m.Judgement.Symbol(),
+			Before: m.Before, After: m.After, Better: pos.SAN(m.Better), BetterUCI: m.Better.String(),
+			Line: game.NumberedSAN(pos, m.Line[:min(len(m.Line), reviewLinePlies)]),
+		})
+	}
+	for side := range 2 {
+		out.Accuracy[side] = r.Accuracy[side]
+		c := r.Count[side]
+		out.Counts[side] = [3]int{c[review.Inaccuracy], c[review.Mistake], c[review.Blunder]}
+	}
+	r.Annotate()
+	out.PGN = g.PGN()
+	return out, nil
+}
+
+// budgetText words a review's budget per position: "200000 nodes", "1000 ms".
+func budgetText(lim search.Limits) string {
+	if lim.Nodes > 0 {
+		return fmt.Sprintf("%d nodes", lim.Nodes)
+	}
+	return fmt.Sprintf("%d ms", lim.MoveTime.Milliseconds())
 }

@@ -68,7 +68,7 @@ type Server struct {
 	engines  chan *engine.Engine // idle engines, reused between jobs
 	mux      *http.ServeMux
 
-	review reviewer // game review (package review); nil: not in this build
+	review reviewer // game review: reviewGame (tests put a fake in)
 
 	token   string       // the token API requests carry when one is asked for
 	clients *clientTable // what each client holds, against Config.PerClient
@@ -96,6 +96,7 @@ func New(cfg Config) *Server {
 		mux:      http.NewServeMux(),
 		token:    cfg.Token,
 		clients:  newClientTable(cfg.PerClient),
+		review:   reviewGame,
 	}
 	if s.token == "" {
 		s.token = NewToken()

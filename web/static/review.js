@@ -52,7 +52,7 @@ function markText(m) {
 function renderReview() {
   const r = review.data, valid = reviewValid(), note = $("move-note");
   if (!r || valid < 0) {
-    $("review-graph").hidden = true;
+    $("review-graph").toggleAttribute("hidden", true); // an SVG element has no hidden property
     $("review-marks").innerHTML = "";
     $("review-pgn").hidden = true;
     note.innerHTML = "";
@@ -92,7 +92,7 @@ function renderReviewGraph(valid) {
     `<polyline class="evalline" points="${pts.join(" ")}" fill="none" stroke="#888" stroke-width="1.5"/>` +
     `<line x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}" stroke="#999" stroke-dasharray="4 3"/>` + dots +
     `<line x1="${cur}" y1="0" x2="${cur}" y2="${H}" stroke="#e0a000" stroke-width="2" stroke-dasharray="3 3"/>`;
-  g.hidden = false;
+  g.toggleAttribute("hidden", false);
 }
 
 // reviewDone ends a running review's stream.
@@ -136,7 +136,7 @@ $("review-run").onclick = () => {
   es.onerror = () => {
     if (review.es !== es) return;
     reviewDone();
-    $("review-summary").textContent = "The review stopped (the server is busy, or this build has no review).";
+    $("review-summary").textContent = "The review stopped (the server may be busy: try again in a moment).";
   };
 };
 
