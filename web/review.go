@@ -180,12 +180,16 @@ func reviewGame(ctx context.Context, e *engine.Engine, g *game.Game, lim search.
 			continue
 		}
 		pos := g.PositionAt(m.Ply - 1)
-		out.Marks = append(out.Marks, reviewMarkJSON{
+		mark := reviewMarkJSON{
 			Ply: m.Ply, Side: m.Side.String(), Move: game.NumberedSAN(pos, []chess.Move{m.Move}),
 			Judgement: strings.ToLower(m.Judgement.String()), Symbol: m.Judgement.Symbol(),
-			Before: m.Before, After: m.After, Better: pos.SAN(m.Better), BetterUCI: m.Better.String(),
-			Line: game.NumberedSAN(pos, m.Line[:min(len(m.Line), reviewLinePlies)]),
-		})
+			Before: m.Before, After: m.After,
+		}
+		if m.Better != chess.NoMove { // none where the rules had ended the game (a draw played on)
+			mark.Better, mark.BetterUCI = pos.SAN(m.Better), m.Better.String()
+			mark.Line = game.NumberedSAN(pos, m.Line[:min(len(m.Line), reviewLinePlies)])
+		}
+		out.Marks = append(out.Marks, mark)
 	}
 	for side := range 2 {
 		out.Accuracy[side] = r.Accuracy[side]

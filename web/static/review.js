@@ -26,7 +26,7 @@ function reviewValid() {
 function reviewMark(ply) {
   const m = review.byPly.get(ply);
   if (!m || ply > reviewValid()) return null;
-  return { symbol: m.symbol, judgement: m.judgement, title: `${cap(m.judgement)}. Better: ${m.line}` };
+  return { symbol: m.symbol, judgement: m.judgement, title: cap(m.judgement) + (m.line ? `. Better: ${m.line}` : "") };
 }
 
 // reviewBetter returns [from, to] of the better move in the position after
@@ -43,7 +43,7 @@ function cap(s) { return s[0].toUpperCase() + s.slice(1); }
 // chances 46.8% → 2.5%); better 3... g6 4. Qf3 Nf6".
 function markText(m) {
   return `<b>${m.move}${m.symbol}</b> (${m.judgement}: ${cap(m.side)}'s ` +
-    `winning chances ${m.before.toFixed(1)}% → ${m.after.toFixed(1)}%); better <b>${m.line}</b>`;
+    `winning chances ${m.before.toFixed(1)}% → ${m.after.toFixed(1)}%)` + (m.line ? `; better <b>${m.line}</b>` : "");
 }
 
 // renderReview draws the review for the game on the board: the graph,
