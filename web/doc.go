@@ -8,7 +8,7 @@
 // every request. The server keeps the sessions in memory and forgets one
 // after sessionIdle without a request.
 //
-//	page (static/app.js, review.js, tabs.js)     server (this package)
+//	page (static/*.js)                           server (this package)
 //	-----------------------------                ---------------------
 //	GET  /api/state?sid=        ───────────────▶ stateJSON: board, legal moves in SAN,
 //	POST /api/move {sid,move}   ───────────────▶   move list, clocks, outcome, PGN,

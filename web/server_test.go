@@ -169,7 +169,7 @@ func TestBadRequests(t *testing.T) {
 
 func TestStaticFiles(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
-	for _, p := range []string{"/", "/static/app.js", "/static/review.js", "/static/tabs.js", "/static/pieces.js", "/static/style.css"} {
+	for _, p := range []string{"/", "/static/app.js", "/static/values.js", "/static/review.js", "/static/tabs.js", "/static/pieces.js", "/static/style.css"} {
 		resp, err := ts.Client().Get(ts.URL + p)
 		if err != nil {
 			t.Fatal(err)

@@ -1,8 +1,8 @@
 // The Play tab: the board, moves by click-click, drag-and-drop or typed,
 // who plays which side, the engine's thinking over Server-Sent Events,
-// clocks, the move list, the attack visualizer, the heat map of what each
-// piece is worth, FEN and PGN pasted, opened and saved. Game review is in
-// review.js.
+// clocks, the move list, the attack visualizer, FEN and PGN pasted, opened
+// and saved. The heat map of what each piece is worth is in values.js, game
+// review in review.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -164,54 +164,7 @@ function arrow([from, to], cls, color, marker) {
     `stroke-width="12" opacity=".65" marker-end="url(#${marker})" pointer-events="none"/>`;
 }
 
-// heatValueScale is the value (centipawns) that gets the strongest colour:
-// about a queen by the hand-written evaluation.
-const heatValueScale = 900;
-
-// heatOverlay colours each piece's square by what the piece is worth
-// (/api/values: the evaluation with it less without it, for its side):
-// green for a piece its side is better off with, the more the stronger,
-// violet for one it would be better off without (colours apart from the
-// board's browns and the visualizer's blue and red). The numbers show on
-// hover.
-function heatOverlay() {
-  const v = app.values;
-  if (!v || v.fen !== app.state.fen) return "";
-  return v.pieces.map((p) => {
-    const [x, y] = sqXY(sqIndex(p.square));
-    const t = Math.sqrt(Math.min(1, Math.abs(p.value) / heatValueScale));
-    const fill = p.value >= 0 ? "#16a34a" : "#7c3aed";
-    return `<rect class="heat" data-heat="${p.square}" data-value="${p.value}" x="${x}" y="${y}" width="${SQ}" height="${SQ}" ` +
-      `fill="${fill}" opacity="${(0.15 + 0.6 * t).toFixed(2)}"><title>${pieceValueText(p)}</title></rect>`;
-  }).join("");
-}
-
 const PIECE_NAMES = { P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
-
-// pieceValueText words one piece's value: "White's knight on f3: +3.12".
-function pieceValueText(p) {
-  return `${p.piece[0] === "w" ? "White's" : "Black's"} ${PIECE_NAMES[p.piece[1]]} on ${p.square}: ${scoreText(p.value, 0)}`;
-}
-
-// loadValues asks what each piece is worth in the shown position, by the
-// evaluation chosen, and draws the heat map.
-async function loadValues() {
-  if (!$("chk-values").checked) {
-    app.values = null;
-    $("values-info").textContent = "";
-    renderBoard();
-    return;
-  }
-  const fen = app.state.fen;
-  try {
-    const v = await api(`/api/values?sid=${encodeURIComponent(SID)}&eval=${encodeURIComponent($("sel-values").value)}`);
-    if (v.fen !== app.state.fen || fen !== app.state.fen) return; // the game moved on meanwhile
-    app.values = v;
-    $("values-info").textContent = `evaluation ${scoreText(v.white, 0)} for White by the ${v.evaluation === "network" ? "network" : "hand-written evaluation"}; ` +
-      "each square: the evaluation with its piece less without it";
-    renderBoard();
-  } catch (e) { status(e.message); }
-}
 
 // attackOverlay draws the visualizer: arrows from every attacker of the
 // hovered square, and the attack counts of both sides on every square.
@@ -616,8 +569,6 @@ function init() {
   $("sel-tc").onchange = (e) => settings({ tc: e.target.value });
   $("chk-counts").onchange = renderBoard;
   $("chk-hover").onchange = renderBoard;
-  $("chk-values").onchange = loadValues;
-  $("sel-values").onchange = loadValues;
   $("btn-fen-load").onclick = () => importText($("fen").value);
   $("btn-pgn-load").onclick = () => importText($("pgn").value);
   $("btn-pgn-save").onclick = () => download(`ox88-${stamp()}.pgn`, app.state.pgn, "application/x-chess-pgn");
