@@ -8,7 +8,7 @@
 // every request. The server keeps the sessions in memory and forgets one
 // after sessionIdle without a request.
 //
-//	page (static/app.js, tabs.js)                server (this package)
+//	page (static/*.js)                           server (this package)
 //	-----------------------------                ---------------------
 //	GET  /api/state?sid=        ───────────────▶ stateJSON: board, legal moves in SAN,
 //	POST /api/move {sid,move}   ───────────────▶   move list, clocks, outcome, PGN,
@@ -17,12 +17,15 @@
 //	EventSource /api/think?sid= ◀─ info … done ─ engine.Go on a pooled engine; the move
 //	                                             is played into the game on "done"
 //	POST /api/movenow {sid}     ───────────────▶ engine.Stop: play the best move so far
+//	GET  /api/values?sid=       ───────────────▶ engine.PieceValues: each piece's worth (heat map)
+//	EventSource /api/review?sid= ◀ progress…done review.Analyze on a copy of the game (a
+//	                                             job): the graph, the marks, the PGN
 //	/api/perft, bench, profile, tree ──────────▶ the lab (package lab)
 //
 // The code is in three parts: this package is the server (server.go, the
-// door in guard.go), the game (play.go, session.go, think.go) and the
-// page; package lab is the workbench beside the game (perft, bench,
-// profile, search tree), registered on the server's mux with the server
+// door in guard.go), the game (play.go, session.go, think.go, values.go,
+// review.go) and the page; package lab is the workbench beside the game
+// (perft, bench, profile, search tree), registered on the server's mux with the server
 // lending it job slots, engines and the tabs' games (lab.Host); package
 // internal/wire is what both say to the page (JSON, errors, event streams,
 // the board). Both reach the search only through package engine and use
@@ -30,8 +33,8 @@
 // engine.Trace, the score helpers; TestSearchOnlyThroughEngine holds them
 // to it).
 //
-// CPU-bound work (searches, perft, bench, profile, tree) takes one of
-// Config.MaxSearches slots first, and an engine of Config.Threads search
+// CPU-bound work (searches, reviews, perft, bench, profile, tree) takes one
+// of Config.MaxSearches slots first, and an engine of Config.Threads search
 // threads; a request that waits longer than Config.SlotWait gets 503. A
 // job stops when its request's context ends, which is what happens when
 // the page closes the EventSource or goes away. Errors are JSON

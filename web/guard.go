@@ -77,7 +77,7 @@ const (
 // small for a script. Zero fields take the defaults.
 type ClientLimits struct {
 	Jobs         int // CPU-bound jobs running or waiting for a slot (default 8)
-	Streams      int // open event streams: think, perft, bench (default 6, a browser's connections per host)
+	Streams      int // open event streams: think, review, perft, bench (default 6, a browser's connections per host)
 	NewPerMinute int // new sessions a minute, in bursts of as many (default 60)
 	Sessions     int // sessions kept; past it the client's least recently used goes (default 50)
 }
@@ -112,9 +112,9 @@ const busyRetryAfter = 5 * time.Second
 const maxClients = 4096
 
 // jobRoutes are the API paths that start CPU work, true for those that
-// answer with an event stream: the game's search and the lab's jobs.
+// answer with an event stream: the game's search and review, and the lab's jobs.
 var jobRoutes = func() map[string]bool {
-	m := map[string]bool{"/api/think": true}
+	m := map[string]bool{"/api/think": true, "/api/review": true}
 	maps.Copy(m, lab.Jobs)
 	return m
 }()

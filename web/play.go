@@ -19,6 +19,7 @@ import (
 type stateJSON struct {
 	Sid      string        `json:"sid"`
 	FEN      string        `json:"fen"`
+	Start    string        `json:"start"` // the FEN the game started from
 	Turn     string        `json:"turn"`  // "w" or "b"
 	Board    [64]string    `json:"board"` // a1 = 0 ... h8 = 63: "wP", "bK" or ""
 	Legal    []legalJSON   `json:"legal"`
@@ -29,7 +30,8 @@ type stateJSON struct {
 	Outcome  outcomeJSON   `json:"outcome"`
 	PGN      string        `json:"pgn"`
 	Attacks  [2][64][]int  `json:"attacks"` // [side][square] = squares of its pieces attacking it
-	Human    string        `json:"human"`   // "white" or "black"
+	Human    string        `json:"human"`   // who plays: "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
+	Players  string        `json:"players"` // the same in words: "you (White) v ox88"
 	Level    int           `json:"level"`
 	MaxLevel int           `json:"maxLevel"`
 	TC       tcJSON        `json:"tc"`
@@ -86,8 +88,6 @@ func moveTime(level int) time.Duration {
 	return levelMoveTime[min(max(level, 1), engine.MaxSkill)]
 }
 
-func colorName(c chess.Color) string { return c.String() }
-
 func turnLetter(c chess.Color) string {
 	if c == chess.White {
 		return "w"
@@ -98,11 +98,11 @@ func turnLetter(c chess.Color) string {
 // state builds the page's view of s. The caller holds s.mu.
 func (s *session) state(now time.Time) *stateJSON {
 	s.checkFlag(now)
-	pos := s.g.Position()
+	pos, start := s.g.Position(), s.g.Start()
 	tc := s.clk.TimeControl()
 	st := &stateJSON{
-		Sid: s.id, FEN: pos.FEN(), Turn: turnLetter(pos.SideToMove()),
-		Ply: s.g.Ply(), Human: colorName(s.human), Level: s.level, MaxLevel: engine.MaxSkill,
+		Sid: s.id, FEN: pos.FEN(), Start: start.FEN(), Turn: turnLetter(pos.SideToMove()),
+		Ply: s.g.Ply(), Human: playersNames[s.players], Players: playersTexts[s.players], Level: s.level, MaxLevel: engine.MaxSkill,
 		TC:       tcJSON{tc.Base.Seconds(), tc.Inc.Seconds(), tc.String()},
 		Thinking: s.thinking, Last: []string{},
 		// A copy: the state is encoded after the session's lock is let go.
@@ -146,7 +146,7 @@ func (s *session) state(now time.Time) *stateJSON {
 	if side, running := s.clk.Running(); running {
 		st.Clock.Running = turnLetter(side)
 	}
-	st.Engine = !o.Over() && pos.SideToMove() != s.human
+	st.Engine = !o.Over() && !s.players.human(pos.SideToMove())
 	for l := 1; l <= engine.MaxSkill; l++ {
 		st.Levels = append(st.Levels, levelJSON{l, engine.SkillName(l), moveTime(l).Seconds()})
 	}
@@ -204,33 +204,23 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	wire.JSON(w, http.StatusOK, ss.state(time.Now()))
 }
 
-// newRequest starts a new game, optionally changing sides.
+// newRequest starts a new game, optionally changing who plays.
 type newRequest struct {
 	Sid   string `json:"sid"`
-	Human string `json:"human,omitempty"` // "white" or "black"; empty keeps the side
+	Human string `json:"human,omitempty"` // as stateJSON.Human; empty keeps who plays
 }
 
 func (r *newRequest) sid() string { return r.Sid }
-
-func parseColor(s string) (chess.Color, error) {
-	switch s {
-	case "white", "w":
-		return chess.White, nil
-	case "black", "b":
-		return chess.Black, nil
-	}
-	return chess.White, fmt.Errorf("colour %q: want white or black", s)
-}
 
 func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	req := &newRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
 		if req.Human != "" {
-			c, err := parseColor(req.Human)
+			p, err := parsePlayers(req.Human)
 			if err != nil {
 				return err
 			}
-			ss.human = c
+			ss.players = p
 		}
 		ss.reset(game.New(nil), true)
 		return nil
@@ -270,8 +260,8 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		if !ss.g.Undo() {
 			return errors.New("nothing to take back")
 		}
-		// Take back the engine's reply and the person's move together.
-		if ss.sideToMove() != ss.human {
+		// Against ox88, take back its reply and the person's move together.
+		for ss.players != engineOnly && !ss.players.human(ss.sideToMove()) && ss.g.Ply() > 0 {
 			ss.g.Undo()
 		}
 		ss.epoch++
@@ -286,7 +276,7 @@ func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request) {
 		if !ss.g.Redo() {
 			return errors.New("nothing to redo")
 		}
-		if ss.sideToMove() != ss.human {
+		for ss.players != engineOnly && !ss.players.human(ss.sideToMove()) && ss.g.Ply() < ss.g.Len() {
 			ss.g.Redo()
 		}
 		ss.epoch++
@@ -314,13 +304,14 @@ func (s *Server) handleGoTo(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// settingsRequest changes the level, the person's side or the time control;
-// nil fields stay as they are. A new time control resets the clocks.
+// settingsRequest changes the level, who plays (keeping the game) or the
+// time control; nil fields stay as they are. A new time control resets the
+// clocks.
 type settingsRequest struct {
 	Sid   string  `json:"sid"`
 	Level *int    `json:"level,omitempty"`
-	Human *string `json:"human,omitempty"`
-	TC    *string `json:"tc,omitempty"` // "5m+3s", "none" (clock.ParseForPlay)
+	Human *string `json:"human,omitempty"` // as stateJSON.Human
+	TC    *string `json:"tc,omitempty"`    // "5m+3s", "none" (clock.ParseForPlay)
 }
 
 func (r *settingsRequest) sid() string { return r.Sid }
@@ -333,15 +324,13 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 				return fmt.Errorf("level %d: want 1 to %d", *req.Level, engine.MaxSkill)
 			}
 			ss.level = *req.Level
-			ss.setPlayerTags()
 		}
 		if req.Human != nil {
-			c, err := parseColor(*req.Human)
+			p, err := parsePlayers(*req.Human)
 			if err != nil {
 				return err
 			}
-			ss.human = c
-			ss.setPlayerTags()
+			ss.players = p
 		}
 		if req.TC != nil {
 			tc, err := clock.ParseForPlay(*req.TC)
@@ -350,12 +339,15 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 			}
 			ss.clk = clock.New(tc)
 		}
+		ss.setTags()
 		ss.epoch++
 		return nil
 	})
 }
 
-// importRequest replaces the game with one read from a FEN or a PGN.
+// importRequest replaces the game with one read from a FEN or a PGN. A game
+// read from a PGN is for looking at, as in the terminal game: two people
+// play it on until the page says who plays.
 type importRequest struct {
 	Sid string `json:"sid"`
 	FEN string `json:"fen,omitempty"`
@@ -384,6 +376,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 				return errors.New("PGN: no game found")
 			}
 			g, own = games[0], false
+			ss.players = twoPeople
 		default:
 			return errors.New("give a fen or a pgn")
 		}
@@ -398,8 +391,16 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		if o := ss.g.Outcome(); o.Over() {
 			return errGameOver(o)
 		}
+		// The person resigns; of two people, or watching, the side to move.
+		loser := ss.sideToMove()
+		switch ss.players {
+		case youWhite:
+			loser = chess.White
+		case youBlack:
+			loser = chess.Black
+		}
 		ss.chargeClock(time.Now())
-		ss.g.SetOutcome(game.NewOutcome(winResult(ss.human.Other()), game.Resignation))
+		ss.g.SetOutcome(game.NewOutcome(winResult(loser.Other()), game.Resignation))
 		ss.epoch++
 		return nil
 	})

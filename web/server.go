@@ -68,6 +68,8 @@ type Server struct {
 	engines  chan *engine.Engine // idle engines, reused between jobs
 	mux      *http.ServeMux
 
+	review reviewer // game review: reviewGame (tests put a fake in)
+
 	token   string       // the token API requests carry when one is asked for
 	clients *clientTable // what each client holds, against Config.PerClient
 }
@@ -94,6 +96,7 @@ func New(cfg Config) *Server {
 		mux:      http.NewServeMux(),
 		token:    cfg.Token,
 		clients:  newClientTable(cfg.PerClient),
+		review:   reviewGame,
 	}
 	if s.token == "" {
 		s.token = NewToken()
@@ -120,6 +123,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/resign", s.handleResign)
 	s.mux.HandleFunc("GET /api/think", s.handleThink)
 	s.mux.HandleFunc("POST /api/movenow", s.handleMoveNow)
+	s.mux.HandleFunc("GET /api/values", s.handleValues)
+	s.mux.HandleFunc("GET /api/review", s.handleReview)
 
 	lab.Register(s.mux, labHost{s})
 

@@ -140,7 +140,7 @@ func TestBadRequests(t *testing.T) {
 		{"bad level", "POST", "/api/settings", `{"sid":"` + testSid + `","level":99}`, 400, "level"},
 		{"bare minutes", "POST", "/api/settings", `{"sid":"` + testSid + `","tc":"5+3"}`, 400, "so this is 5s+3s; write 5m+3s for minutes"},
 		{"bad unit", "POST", "/api/settings", `{"sid":"` + testSid + `","tc":"5x"}`, 400, `bad time "5x": want seconds`},
-		{"bad colour", "POST", "/api/new", `{"sid":"` + testSid + `","human":"green"}`, 400, "colour"},
+		{"bad players", "POST", "/api/new", `{"sid":"` + testSid + `","human":"green"}`, 400, `who plays "green"`},
 		{"bad goto", "POST", "/api/goto", `{"sid":"` + testSid + `","ply":5}`, 400, "outside"},
 		{"bad perft depth", "GET", "/api/perft?pos=0&depth=99", ``, 400, "depth"},
 		{"bad perft pos", "GET", "/api/perft?pos=77&depth=2", ``, 400, "pos"},
@@ -168,7 +168,7 @@ func TestBadRequests(t *testing.T) {
 
 func TestStaticFiles(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
-	for _, p := range []string{"/", "/static/app.js", "/static/tabs.js", "/static/pieces.js", "/static/style.css"} {
+	for _, p := range []string{"/", "/static/app.js", "/static/values.js", "/static/review.js", "/static/tabs.js", "/static/pieces.js", "/static/style.css"} {
 		resp, err := ts.Client().Get(ts.URL + p)
 		if err != nil {
 			t.Fatal(err)

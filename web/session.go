@@ -19,7 +19,7 @@ type session struct {
 	mu       sync.Mutex
 	id       string
 	g        *game.Game
-	human    chess.Color // the side the person plays
+	players  players     // who plays which side
 	level    int         // engine skill, 1..engine.MaxSkill
 	clk      clock.Clock // without a clock in its time control: the level's move time
 	scores   []*scorePoint
@@ -53,10 +53,49 @@ const mateCP = 2000
 // defaultLevel is the skill a new tab starts at.
 const defaultLevel = 5
 
+// players says which sides people play; the engine plays the others.
+type players uint8
+
+// The four ways to play, as in the terminal game: one bit per side that a
+// person plays.
+const (
+	engineOnly players = 0                   // ox88 plays itself; you watch
+	youWhite   players = 1 << chess.White    // you have White, ox88 Black
+	youBlack   players = 1 << chess.Black    // you have Black, ox88 White
+	twoPeople          = youWhite | youBlack // two people at one board
+)
+
+// playersNames are the names of the four in the API ("human": ...), and
+// playersTexts the terminal game's words for them.
+var (
+	playersNames = [...]string{engineOnly: "none", youWhite: "white", youBlack: "black", twoPeople: "both"}
+	playersTexts = [...]string{engineOnly: "ox88 v ox88", youWhite: "you (White) v ox88", youBlack: "ox88 v you (Black)", twoPeople: "human v human"}
+)
+
+// human reports whether side c is played by a person.
+func (p players) human(c chess.Color) bool { return p&(1<<c) != 0 }
+
+// parsePlayers reads the API's name of who plays: a side ("white" or "w",
+// "black" or "b"), "both" or "none".
+func parsePlayers(s string) (players, error) {
+	switch s {
+	case "w":
+		return youWhite, nil
+	case "b":
+		return youBlack, nil
+	}
+	for p, name := range playersNames {
+		if s == name {
+			return players(p), nil
+		}
+	}
+	return youWhite, fmt.Errorf("who plays %q: want white or black (your side against ox88), both (two people) or none (ox88 against itself)", s)
+}
+
 // newSession returns the session of a new tab: a game from the start, the
 // person playing White at defaultLevel, no clocks.
 func newSession(id string) *session {
-	s := &session{id: id, human: chess.White, level: defaultLevel}
+	s := &session{id: id, players: youWhite, level: defaultLevel}
 	s.reset(game.New(nil), true)
 	return s
 }
@@ -69,7 +108,7 @@ func (s *session) reset(g *game.Game, own bool) {
 		g.SetTag("Event", "ox88 web game")
 		g.SetTag("Site", "ox88 web")
 		g.SetTag("Date", time.Now().Format("2006.01.02"))
-		s.setPlayerTags()
+		s.setTags()
 	}
 	s.scores = nil
 	s.clk = clock.New(s.clk.TimeControl())
@@ -88,10 +127,14 @@ func (s *session) chargeClock(now time.Time) bool {
 }
 
 // checkFlag records a loss on time if the side to move's clock has run out
-// while it thought.
+// while it thought; a search still running for that side is cancelled
+// (its stream then says why).
 func (s *session) checkFlag(now time.Time) {
 	if s.clk.Flagged(now) {
 		s.chargeClock(now)
+		if s.thinking && s.stopThink != nil {
+			s.stopThink()
+		}
 	}
 }
 
@@ -256,18 +299,27 @@ func (s *session) sideToMove() chess.Color {
 	return pos.SideToMove()
 }
 
-// setPlayerTags names the players in the PGN tags: "You" and the engine
-// with its level.
-func (s *session) setPlayerTags() {
+// setTags names the players in the PGN tags of a game of the page's own
+// ("You", "Human" for each of two people, the engine with its level) and
+// its time control.
+func (s *session) setTags() {
 	if !s.own {
 		return
 	}
-	you, eng := "You", fmt.Sprintf("ox88 (level %d)", s.level)
-	if s.human == chess.White {
-		s.g.SetTag("White", you)
-		s.g.SetTag("Black", eng)
-	} else {
-		s.g.SetTag("White", eng)
-		s.g.SetTag("Black", you)
+	for _, c := range []chess.Color{chess.White, chess.Black} {
+		name := fmt.Sprintf("ox88 (level %d)", s.level)
+		switch {
+		case s.players == twoPeople:
+			name = "Human"
+		case s.players.human(c):
+			name = "You"
+		}
+		s.g.SetTag([2]string{"White", "Black"}[c], name)
 	}
+	tc := ""
+	if s.clk.TimeControl().HasClock() {
+		tc = s.clk.TimeControl().PGN()
+	}
+	s.g.SetTag("TimeControl", tc) // none without a clock
+
 }

@@ -178,6 +178,15 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-ctx.Done():
+			// The page went away, a person's action stopped the search, or
+			// the engine's flag fell (checkFlag): say so to a page still
+			// listening.
+			ss.mu.Lock()
+			o := ss.g.Outcome()
+			ss.mu.Unlock()
+			if o.Over() {
+				es.Send("fail", wire.ErrorBody{Error: errGameOver(o).Error()})
+			}
 			return
 		case in := <-infos:
 			if in.MultiPV > 1 {

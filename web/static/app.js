@@ -1,6 +1,8 @@
-// The Play tab: the board, moves by click-click and drag-and-drop, the
-// engine's thinking over Server-Sent Events, clocks, the move list, the
-// attack visualizer, FEN and PGN.
+// The Play tab: the board, moves by click-click, drag-and-drop or typed,
+// who plays which side, the engine's thinking over Server-Sent Events,
+// clocks, the move list, the attack visualizer, FEN and PGN pasted, opened
+// and saved. The heat map of what each piece is worth is in values.js, game
+// review in review.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -19,7 +21,13 @@ sessionStorage.setItem("ox88-sid", SID);
 const app = {
   state: null, flipped: false, selected: null, drag: null, hover: null,
   think: null, stateAt: 0, lastInfo: null,
+  watch: null,  // the pause before ox88's next move against itself
+  values: null, // the heat map: /api/values for the shown position
 };
+
+// watchPause is the pause between moves when ox88 plays itself without
+// clocks, so a person can follow (the terminal game's watchPause).
+const watchPause = 700;
 
 // The server's token, when it asks for one (served beyond loopback, or
 // with --token): it comes in the page's address, as Jupyter's does, and goes
@@ -78,10 +86,11 @@ function setState(st) {
   app.stateAt = performance.now();
   app.selected = null;
   renderAll();
+  if ($("chk-values").checked) loadValues();
 }
 
 function renderAll() {
-  renderBoard(); renderMoves(); renderClocks(); renderGraph(); renderEval(); renderSettings();
+  renderBoard(); renderMoves(); renderClocks(); renderGraph(); renderEval(); renderSettings(); renderReview();
   const st = app.state;
   const o = $("outcome");
   o.hidden = !st.outcome.over;
@@ -115,6 +124,7 @@ function renderBoard() {
     const f = app.flipped ? 7 - k : k, r = app.flipped ? k + 1 : 8 - k;
     out.push(`<text x="${k * SQ + 92}" y="795" class="coord">${FILES[f]}</text><text x="4" y="${k * SQ + 16}" class="coord">${r}</text>`);
   }
+  out.push(heatOverlay());
   for (let i = 0; i < 64; i++) {
     const p = st.board[i];
     if (!p || (app.drag && app.drag.from === i)) continue;
@@ -130,10 +140,11 @@ function renderBoard() {
   }
   // While the engine thinks, its best move so far is a green arrow.
   if (app.think && app.bestArrow) {
-    const [fx, fy] = sqXY(sqIndex(app.bestArrow[0])), [tx, ty] = sqXY(sqIndex(app.bestArrow[1]));
-    out.push(`<line class="bestarrow" x1="${fx + 50}" y1="${fy + 50}" x2="${tx + 50}" y2="${ty + 50}" stroke="#15803d" ` +
-      `stroke-width="12" opacity=".65" marker-end="url(#ah-g)" pointer-events="none"/>`);
+    out.push(arrow(app.bestArrow, "bestarrow", "#15803d", "ah-g"));
   }
+  // Reviewed, the position before a marked move shows the better move.
+  const better = reviewBetter(st.ply);
+  if (better) out.push(arrow(better, "betterarrow", "#2563eb", "ah-w"));
   out.push(attackOverlay());
   if (app.drag && app.drag.pt) {
     out.push(`<g pointer-events="none">${pieceMarkup(app.state.board[app.drag.from], app.drag.pt[0] - 50, app.drag.pt[1] - 50, 100)}</g>`);
@@ -145,6 +156,15 @@ function renderBoard() {
     `<marker id="ah-b" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#b91c1c"/></marker></defs>` +
     `<style>.coord{font:14px sans-serif;fill:#5a4630;pointer-events:none}.cnt{font:bold 20px monospace;pointer-events:none}</style>` + out.join("");
 }
+
+// arrow draws a move [from, to] on the board.
+function arrow([from, to], cls, color, marker) {
+  const [fx, fy] = sqXY(sqIndex(from)), [tx, ty] = sqXY(sqIndex(to));
+  return `<line class="${cls}" x1="${fx + 50}" y1="${fy + 50}" x2="${tx + 50}" y2="${ty + 50}" stroke="${color}" ` +
+    `stroke-width="12" opacity=".65" marker-end="url(#${marker})" pointer-events="none"/>`;
+}
+
+const PIECE_NAMES = { P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" };
 
 // attackOverlay draws the visualizer: arrows from every attacker of the
 // hovered square, and the attack counts of both sides on every square.
@@ -174,9 +194,10 @@ function attackOverlay() {
     const wb = `<b style="color:#1d4ed8">${w.length}</b>${list(w)}`, bb = `<b style="color:#b91c1c">${b.length}</b>${list(b)}`;
     if (p) {
       // A piece's own side defends it; the other side attacks it.
-      const name = ({ P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" })[p[1]];
       const [def, att] = p[0] === "w" ? [wb, bb] : [bb, wb];
-      info.innerHTML = `<b>${p[0] === "w" ? "White's" : "Black's"} ${name} on ${sqName(i)}</b>: defended by ${def}, attacked by ${att}`;
+      info.innerHTML = `<b>${p[0] === "w" ? "White's" : "Black's"} ${PIECE_NAMES[p[1]]} on ${sqName(i)}</b>: defended by ${def}, attacked by ${att}`;
+      const v = app.values && app.values.fen === st.fen && app.values.pieces.find((x) => x.square === sqName(i));
+      if (v) info.innerHTML += `; worth <b class="worth">${scoreText(v.value, 0)}</b> to its side`;
     } else {
       info.innerHTML = `<b>${sqName(i)}</b>: attacked by White ${wb}, by Black ${bb}`;
     }
@@ -190,8 +211,13 @@ function renderMoves() {
   const st = app.state, ol = $("moves");
   const items = [];
   for (let i = 0; i < st.moves.length; i += 2) {
-    const cell = (k) => k < st.moves.length
-      ? `<span data-ply="${k + 1}" class="${k + 1 === st.ply ? "cur" : k + 1 > st.ply ? "tail" : ""}">${st.moves[k]}</span>` : "";
+    const cell = (k) => {
+      if (k >= st.moves.length) return "";
+      const m = reviewMark(k + 1);
+      const mark = m ? `<sup class="mark mark-${m.judgement}">${m.symbol}</sup>` : "";
+      return `<span data-ply="${k + 1}" class="${k + 1 === st.ply ? "cur" : k + 1 > st.ply ? "tail" : ""}"` +
+        `${m ? ` title="${m.title}"` : ""}>${st.moves[k]}${mark}</span>`;
+    };
     items.push(`<li>${cell(i)} ${cell(i + 1)}</li>`);
   }
   ol.innerHTML = items.join("");
@@ -199,8 +225,13 @@ function renderMoves() {
   if (cur) cur.scrollIntoView({ block: "nearest" });
 }
 
+// fmtClock writes a clock as m:ss, with tenths under ten seconds (the
+// terminal game's formatClock).
 function fmtClock(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
+  ms = Math.max(0, ms);
+  if (ms < 10000) return "0:0" + (Math.floor(ms / 100) / 10).toFixed(1);
+  const s = Math.floor(ms / 1000);
+  if (s >= 3600) return Math.floor(s / 3600) + ":" + String(Math.floor(s / 60) % 60).padStart(2, "0") + ":" + String(s % 60).padStart(2, "0");
   return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
 }
 
@@ -222,7 +253,7 @@ function renderClocks() {
     api("/api/state?sid=" + SID).then(setState).catch(() => {}).finally(() => { app.flagAsked = false; });
   }
 }
-setInterval(() => { if (app.state) renderClocks(); }, 200);
+setInterval(() => { if (app.state) renderClocks(); }, 100);
 
 function scoreText(cp, mate) {
   if (mate) return (mate > 0 ? "M" : "-M") + Math.abs(mate);
@@ -261,7 +292,11 @@ function renderSettings() {
   }
   lv.value = String(st.level);
   $("sel-human").value = st.human;
-  $("sel-tc").value = st.tc.text;
+  const tc = $("sel-tc");
+  // A time control of no preset (a loaded game's, one set through the
+  // API) gets an entry of its own.
+  if (![...tc.options].some((o) => o.value === st.tc.text)) tc.insertAdjacentHTML("beforeend", `<option>${st.tc.text}</option>`);
+  tc.value = st.tc.text;
 }
 
 function renderInfo(inf) {
@@ -283,6 +318,8 @@ function renderInfo(inf) {
 
 // startThink asks the engine for a move; its reports arrive as events.
 function startThink() {
+  clearTimeout(app.watch);
+  app.watch = null;
   if (app.think) return;
   const es = stream("/api/think?sid=" + encodeURIComponent(SID) + "&turn=" + app.state.turn);
   app.think = es;
@@ -303,8 +340,12 @@ function startThink() {
     status("engine played " + d.move + (d.book ? " from its book" : "") +
       (d.best ? ` (level ${d.state.level} picks among near-best moves; the best line starts ${d.best})` : ""));
     setState(d.state);
-    // After "Engine move" played the person's side, the engine answers.
-    if (d.state.engineToMove) startThink();
+    // After "Engine move" played the person's side, the engine answers;
+    // playing itself without clocks, it pauses so the moves can be followed.
+    if (d.state.engineToMove) {
+      if (d.state.human === "none" && d.state.tc.base === 0) app.watch = setTimeout(startThink, watchPause);
+      else startThink();
+    }
   });
   es.addEventListener("fail", (e) => {
     finish();
@@ -320,6 +361,8 @@ function startThink() {
 }
 
 function stopThink() {
+  clearTimeout(app.watch);
+  app.watch = null;
   if (app.think) { app.think.close(); app.think = null; $("btn-go").textContent = "Engine move"; }
 }
 
@@ -346,10 +389,71 @@ function tryMove(from, to) {
   return true;
 }
 
-async function playMove(uci) {
-  if (await gameCall("/api/move", { move: uci })) {
-    if (app.state.engineToMove) startThink();
-  }
+// playMove plays a move given in UCI or SAN and reports whether it was
+// played; the server reads it (chess.Position.ParseMove) and its error is
+// shown as it is.
+async function playMove(move) {
+  const before = app.state;
+  if (!await gameCall("/api/move", { move })) return false;
+  const st = app.state;
+  status("You played " + moveNumber(before) + st.moves[st.ply - 1] + ".");
+  if (st.engineToMove) startThink();
+  return true;
+}
+
+// moveNumber returns "12. " or "12... " for the side to move in st.
+function moveNumber(st) {
+  return st.fen.split(" ")[5] + (st.turn === "w" ? ". " : "... ");
+}
+
+// submitTyped plays the typed move: e2e4, Nf3, O-O, e8=Q.
+async function submitTyped(e) {
+  e.preventDefault();
+  const box = $("move-input"), text = box.value.trim();
+  if (!text) return;
+  if (app.think) { status("ox88 is thinking: Move now makes it play at once."); return; }
+  $("promo").hidden = true;
+  if (await playMove(text)) box.value = "";
+}
+
+// stamp returns the local date and time as 20260102-150405, for file names.
+function stamp() {
+  const d = new Date(), p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
+}
+
+// download saves text as the file name (no server round trip: the page has
+// the text). The last one is kept in app.saved for the tests.
+function download(name, text, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  app.saved = { name, text };
+  status("Saved the " + (type === "application/x-chess-pgn" ? "game" : "position") + " to " + name + ".");
+}
+
+// looksLikeFEN reports whether text is one line of a FEN (the terminal
+// game's test: four fields or more and seven slashes), not a PGN.
+function looksLikeFEN(text) {
+  return !text.includes("\n") && !text.startsWith("[") && text.split(/\s+/).length >= 4 && (text.match(/\//g) || []).length === 7;
+}
+
+// importText loads a FEN or a PGN (pasted, or the file name's text); a
+// game read from a PGN is for looking at until "Who plays" says otherwise,
+// as in the terminal game.
+async function importText(text, name) {
+  text = text.trim();
+  if (!text) { status("Nothing loaded."); return; }
+  stopThink();
+  const fen = looksLikeFEN(text);
+  if (!await gameCall("/api/import", fen ? { fen: text } : { pgn: text })) return;
+  const st = app.state;
+  status(fen ? "Loaded the position." : `Loaded ${name || "the game"} (${st.moves.length} plies; the arrow keys step through it, Who plays to play on against ox88).`);
+  if (st.engineToMove) startThink();
 }
 
 // Board input: pointer down on your piece selects it (and starts a drag);
@@ -414,9 +518,15 @@ function init() {
   b.addEventListener("pointermove", onMove);
   b.addEventListener("pointerup", onUp);
   b.addEventListener("pointercancel", () => { app.drag = null; renderBoard(); });
-  // Arrow keys step through the game (review), Home and End jump.
+  $("move-form").onsubmit = submitTyped;
+  // Arrow keys step through the game (review), Home and End jump; a
+  // letter that starts a move (a-h, N B R Q K, O) goes to the move box.
   document.addEventListener("keydown", (e) => {
     if (!app.state || (e.target.matches && e.target.matches("input, textarea, select")) || !$("tab-play").classList.contains("active")) return;
+    if (/^[a-hNBRQKO]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      $("move-input").focus(); // the key's character lands in the box
+      return;
+    }
     const to = { ArrowLeft: app.state.ply - 1, ArrowRight: app.state.ply + 1, Home: 0, End: app.state.moves.length }[e.key];
     if (to === undefined || to < 0 || to > app.state.moves.length || to === app.state.ply) return;
     e.preventDefault();
@@ -447,16 +557,28 @@ function init() {
     if (await gameCall("/api/settings", body) && was && app.state.engineToMove) startThink();
   };
   $("sel-level").onchange = (e) => settings({ level: parseInt(e.target.value, 10) });
+  // Who plays changes for the game on the board, as the terminal's p does.
   $("sel-human").onchange = async (e) => {
     stopThink();
-    app.flipped = e.target.value === "black";
-    if (await gameCall("/api/new", { human: e.target.value })) if (app.state.engineToMove) startThink();
+    if (e.target.value === "white" || e.target.value === "black") app.flipped = e.target.value === "black";
+    if (await gameCall("/api/settings", { human: e.target.value })) {
+      status("Now " + app.state.players + ".");
+      if (app.state.engineToMove) startThink();
+    }
   };
   $("sel-tc").onchange = (e) => settings({ tc: e.target.value });
   $("chk-counts").onchange = renderBoard;
   $("chk-hover").onchange = renderBoard;
-  $("btn-fen-load").onclick = () => { stopThink(); gameCall("/api/import", { fen: $("fen").value }); };
-  $("btn-pgn-load").onclick = () => { stopThink(); gameCall("/api/import", { pgn: $("pgn").value }); };
+  $("btn-fen-load").onclick = () => importText($("fen").value);
+  $("btn-pgn-load").onclick = () => importText($("pgn").value);
+  $("btn-pgn-save").onclick = () => download(`ox88-${stamp()}.pgn`, app.state.pgn, "application/x-chess-pgn");
+  $("btn-fen-save").onclick = () => download(`ox88-${stamp()}.fen`, app.state.fen + "\n", "text/plain");
+  $("btn-open").onclick = () => $("file-open").click();
+  $("file-open").onchange = async (e) => {
+    const f = e.target.files[0];
+    e.target.value = "";
+    if (f) importText(await f.text(), f.name);
+  };
   const copy = (id) => {
     const v = $(id).value;
     if (navigator.clipboard) navigator.clipboard.writeText(v).then(() => status("copied"), () => { $(id).select(); document.execCommand("copy"); });
