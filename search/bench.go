@@ -39,7 +39,7 @@ const BenchDepth = 12
 // the search's behaviour. A change that alters the search changes it, on
 // purpose and here only; TestBenchSignature holds the code to it and the
 // docs check holds the docs to it.
-const BenchSignature = 1545166
+const BenchSignature = 1597825
 
 // benchHashMB is the table size of the bench (fresh for every position).
 const benchHashMB = 16

@@ -24,7 +24,7 @@ type Options struct {
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6
 	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon
-	ContHist    bool       // move ordering: continuation histories one and two plies back
+	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
@@ -35,7 +35,7 @@ type Options struct {
 // DefaultOptions returns the options of a new Searcher: everything on.
 func DefaultOptions() Options {
 	return Options{NullMove: true, RFP: true, Futility: true, LMP: true, LMR: true, IIR: true,
-		Aspiration: true, QSPruning: true, CheckExtend: true, Eval: eval.AllTerms}
+		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Eval: eval.AllTerms}
 }
 
 // SetOptions sets the options of the searches to come, for every thread.
