@@ -157,7 +157,7 @@ var (
 var notCode = map[string]bool{
 	// UCI options, a PGN tag, environment variables, piece letters
 	"Hash": true, "Threads": true, "OwnBook": true, "BookFile": true, "UCI_Elo": true,
-	"UCI_LimitStrength": true, "Termination": true, "NO_COLOR": true, "OX88_TUNE_L2": true,
+	"UCI_LimitStrength": true, "UCI_Chess960": true, "Termination": true, "NO_COLOR": true, "OX88_TUNE_L2": true,
 	"PNBRQK": true, "NaN": true,
 	// names in the Go runtime and in the modules the terminal game uses
 	"runtime.asyncPreempt": true, "tea_init.go": true, "lipgloss.HasDarkBackground": true, "OSCTimeout": true,

@@ -69,6 +69,7 @@ var optionTable = []option{
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
+	{name: "UCI_Chess960", kind: "check", def: "false"},
 }
 
 // options holds the current option values.
@@ -82,6 +83,7 @@ type options struct {
 	skill         int
 	limitStrength bool
 	elo           int
+	chess960      bool // castling written and read as king-takes-rook
 }
 
 func defaultOptions() options {
@@ -157,6 +159,8 @@ func (s *Server) setOption(args []string) {
 		s.opts.limitStrength = on
 	case "UCI_Elo":
 		s.opts.elo = n
+	case "UCI_Chess960":
+		s.opts.chess960 = on
 	}
 }
 

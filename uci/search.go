@@ -90,7 +90,7 @@ func (s *Server) perft(pos *chess.Position, args []string) {
 	}
 	var total uint64
 	for _, e := range pos.Divide(depth) {
-		s.printf("%s: %d\n", e.Move, e.Nodes)
+		s.printf("%s: %d\n", pos.UCI(e.Move), e.Nodes)
 		total += e.Nodes
 	}
 	s.printf("\nNodes searched: %d\n\n", total)
@@ -219,7 +219,7 @@ func (s *Server) info(i search.Info) {
 	}
 	if i.CurrMove != chess.NoMove {
 		if time.Since(st.start) >= currMoveDelay {
-			s.printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, i.CurrMove, i.CurrMoveNumber)
+			s.printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, st.pos.UCI(i.CurrMove), i.CurrMoveNumber)
 		}
 		return
 	}
@@ -227,7 +227,7 @@ func (s *Server) info(i search.Info) {
 	if i.MultiPV <= 1 && i.Bound == search.BoundExact {
 		st.telemetry = i
 	}
-	s.println(FormatInfo(i))
+	s.println(FormatInfo(&st.pos, i))
 }
 
 // bestMove is the engine's result callback.
@@ -279,37 +279,27 @@ func (s *Server) emit(st *searchRecord) {
 		if len(i.PV) == 0 || i.PV[0] != r.Move {
 			i.PV = []chess.Move{r.Move}
 		}
-		s.println(FormatInfo(i))
+		s.println(FormatInfo(&st.pos, i))
 		st.telemetry = i
 	}
 	if r.FromBook {
-		s.printf("info string book move %s\n", r.Move)
+		s.printf("info string book move %s\n", st.pos.UCI(r.Move))
 	} else {
 		t := st.telemetry
 		s.printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional(), t.TTHits)
 	}
-	line := "bestmove " + r.Move.String()
-	if r.Ponder != chess.NoMove && legalAfter(&st.pos, r.Move, r.Ponder) {
-		line += " ponder " + r.Ponder.String()
-	}
+	line := "bestmove " + strings.Join(st.pos.UCILine([]chess.Move{r.Move, r.Ponder}), " ponder ")
 	s.println(line)
 }
 
-// legalAfter reports whether reply is legal after m in pos.
-func legalAfter(pos *chess.Position, m, reply chess.Move) bool {
-	p := *pos
-	p.MakeMove(m)
-	var ml chess.MoveList
-	p.GenerateMoves(&ml)
-	return ml.Contains(reply)
-}
-
-// FormatInfo formats a full progress report with its fields in the order
-// tools that parse UCI output with a fixed pattern expect:
+// FormatInfo formats a full progress report of a search of root with its
+// fields in the order tools that parse UCI output with a fixed pattern
+// expect (the PV in root's notation, Position.UCI, up to its first move
+// that is not legal):
 //
 //	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
 //	     nodes N nps N hashfull H tbhits 0 time T pv m1 m2 ...
-func FormatInfo(i search.Info) string {
+func FormatInfo(root *chess.Position, i search.Info) string {
 	var b strings.Builder
 	b.Grow(96 + 6*len(i.PV))
 	b.WriteString("info depth ")
@@ -339,12 +329,9 @@ func FormatInfo(i search.Info) string {
 	b.WriteString(strconv.Itoa(i.HashFull))
 	b.WriteString(" tbhits 0 time ")
 	b.WriteString(strconv.FormatInt(i.Time.Milliseconds(), 10))
-	if len(i.PV) > 0 {
-		b.WriteString(" pv")
-		for _, m := range i.PV {
-			b.WriteByte(' ')
-			b.WriteString(m.String())
-		}
+	if pv := root.UCILine(i.PV); len(pv) > 0 {
+		b.WriteString(" pv ")
+		b.WriteString(strings.Join(pv, " "))
 	}
 	return b.String()
 }
