@@ -6,7 +6,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
 .PHONY: all test clean
 all:
-	go build -trimpath -buildvcs=auto -ldflags "-X main.version=$(VERSION)" -o $(EXE) ./cmd/ox88
+	go build -trimpath -buildvcs=auto -ldflags "-X ox88/internal/version.release=$(VERSION)" -o $(EXE) ./cmd/ox88
 
 test:
 	go test ./...

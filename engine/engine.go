@@ -16,6 +16,7 @@ import (
 	"ox88/chess"
 	"ox88/eval"
 	"ox88/search"
+	"ox88/syzygy"
 )
 
 // Book is an opening book: Probe returns a book move for pos, if it has
@@ -137,6 +138,15 @@ func (e *Engine) Threads() int {
 	defer e.ctl.Unlock()
 	e.Wait()
 	return e.searcher.Threads()
+}
+
+// SetTablebases gives the search Syzygy endgame tables (nil: none). It
+// waits for a running search to finish.
+func (e *Engine) SetTablebases(tb *syzygy.Tablebases) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	e.searcher.SetTablebases(tb)
 }
 
 // ClearHash empties the transposition table and the move-ordering history.

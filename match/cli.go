@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"ox88/clock"
 )
 
 // Usage is the help text of "ox88 match".
@@ -31,8 +33,9 @@ openings
   --order random|sequential   (default sequential)   --seed N   --plies N
                           each opening is played twice, colours swapped
 limits (at least one)
-  --tc [MOVES/]SECONDS[+INC]   clock, e.g. 10+0.1, 40/60, 2:00+1
-  --st SECONDS            fixed time per move
+  --tc [MOVES/]TIME[+INC]   clock, e.g. 10+0.1, 40/60, 2:00+1 (bare numbers are
+                          seconds, as in cutechess-cli), or with units: 5m+3s, 40/5m
+  --st SECONDS            fixed time per move (or --tc 5s/move)
   --nodes N               fixed nodes per move (UCI engines)
   --depth N               fixed depth per move
   --margin MS             clock tolerance in ms before a time loss (default 100)
@@ -213,11 +216,12 @@ func (cfg *Config) setFlag(name, v string, files *openFiles) error {
 	case "plies":
 		cfg.openingPlies, err = atoiMin(v, 1)
 	case "tc":
-		var l GameLimits
-		l, err = ParseTimeControl(v)
-		cfg.Limits.Moves, cfg.Limits.Base, cfg.Limits.Inc = l.Moves, l.Base, l.Inc
+		var tc clock.TimeControl
+		tc, err = clock.Parse(v)
+		cfg.Limits.Moves, cfg.Limits.Base, cfg.Limits.Inc = tc.Moves, tc.Base, tc.Inc
+		cfg.Limits.MoveTime = max(cfg.Limits.MoveTime, tc.MoveTime)
 	case "st":
-		cfg.Limits.MoveTime, err = parseSeconds(v)
+		cfg.Limits.MoveTime, err = clock.ParseTime(v)
 	case "nodes":
 		cfg.Limits.Nodes, err = strconv.ParseUint(v, 10, 64)
 	case "depth":
@@ -227,7 +231,7 @@ func (cfg *Config) setFlag(name, v string, files *openFiles) error {
 		ms, err = atoiMin(v, 0)
 		cfg.Margin = time.Duration(ms) * time.Millisecond
 	case "timeout":
-		cfg.HangTimeout, err = parseSeconds(v)
+		cfg.HangTimeout, err = clock.ParseTime(v)
 	case "games":
 		cfg.Games, err = atoiMin(v, 1)
 	case "rounds":

@@ -9,7 +9,7 @@
 //	 ├─ workers ×concurrency, each keeping its engine processes
 //	 │    └─ playGame (play.go)
 //	 │         game.Game ── the rules: mate, stalemate, repetition, fifty
-//	 │         clock ×2  ── time left, increment, periods (timecontrol.go)
+//	 │         clock.Clock ─ time left, increment, periods, the margin
 //	 │         player    ── uciPlayer (uci.go) / xboardPlayer (xboard.go)
 //	 │                       over a process in its own process group
 //	 │                       (process.go: killed as a group, always)

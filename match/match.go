@@ -112,6 +112,9 @@ func (c *Config) Validate() error {
 	if !l.HasClock() && l.MoveTime == 0 && l.Nodes == 0 && l.Depth == 0 {
 		return errors.New("no limit: give --tc, --st, --nodes or --depth")
 	}
+	if l.HasClock() && l.MoveTime > 0 {
+		return errors.New("--tc and --st exclude each other (as in cutechess-cli)")
+	}
 	if c.Concurrency < 1 {
 		c.Concurrency = 1
 	}
@@ -337,7 +340,7 @@ func writePGN(cfg *Config, rec *gameRecord) {
 	g.SetTag("Black", cfg.Engines[rec.black].Name)
 	g.SetTag("PlyCount", fmt.Sprint(g.Len()))
 	g.SetTag("Termination", rec.termination)
-	g.SetTag("TimeControl", cfg.Limits.String())
+	g.SetTag("TimeControl", cfg.Limits.PGN())
 	io.WriteString(cfg.PGN, g.PGN()+"\n")
 }
 

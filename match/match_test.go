@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"ox88/clock"
 	"ox88/game"
 	"ox88/match/internal/fakeengine"
 )
@@ -68,9 +69,9 @@ func TestFaultsLoseTheGame(t *testing.T) {
 		{fakeengine.Illegal, GameLimits{Nodes: 1000}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
 		{fakeengine.Crash, GameLimits{Nodes: 1000}, "disconnects", func(f FaultCount) int { return f.Crash }},
 		{fakeengine.Hang, GameLimits{Nodes: 1000}, "connection stalls", func(f FaultCount) int { return f.Stall }},
-		{fakeengine.Hang, GameLimits{Base: 500 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
-		{fakeengine.Slow, GameLimits{MoveTime: 100 * time.Millisecond}, "loses on time", func(f FaultCount) int { return f.Time }},
-		{fakeengine.XCrash, GameLimits{Base: 5 * time.Second}, "disconnects", func(f FaultCount) int { return f.Crash }},
+		{fakeengine.Hang, GameLimits{TimeControl: clock.TimeControl{Base: 500 * time.Millisecond}}, "loses on time", func(f FaultCount) int { return f.Time }},
+		{fakeengine.Slow, GameLimits{TimeControl: clock.TimeControl{MoveTime: 100 * time.Millisecond}}, "loses on time", func(f FaultCount) int { return f.Time }},
+		{fakeengine.XCrash, GameLimits{TimeControl: clock.TimeControl{Base: 5 * time.Second}}, "disconnects", func(f FaultCount) int { return f.Crash }},
 		{fakeengine.XIllegal, GameLimits{Depth: 3}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
 	}
 	for _, tc := range tests {
@@ -109,7 +110,7 @@ func TestNormalMatchAndPGN(t *testing.T) {
 	cfg := &Config{
 		Engines:   []EngineConfig{fake("alpha", "uci"), fake("beta", "xboard")},
 		Openings:  []Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}},
-		Limits:    GameLimits{Base: 10 * time.Second, Inc: 100 * time.Millisecond},
+		Limits:    GameLimits{TimeControl: clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}},
 		Games:     4,
 		PGN:       &pgn,
 		Telemetry: true,
@@ -303,7 +304,7 @@ func TestRealEngines(t *testing.T) {
 			{Name: "fairymax", Cmd: fm, Proto: ProtoXboard},
 		},
 		Openings:     book,
-		Limits:       GameLimits{Base: time.Second, Inc: 20 * time.Millisecond},
+		Limits:       GameLimits{TimeControl: clock.TimeControl{Base: time.Second, Inc: 20 * time.Millisecond}},
 		Margin:       300 * time.Millisecond,
 		Games:        2,
 		Adjudication: Adjudication{MaxMoves: 60},

@@ -9,58 +9,8 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 )
-
-func TestParseTimeControl(t *testing.T) {
-	tests := []struct {
-		in   string
-		want GameLimits
-		tag  string
-	}{
-		{"10+0.1", GameLimits{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
-		{"40/60", GameLimits{Moves: 40, Base: time.Minute}, "40/60"},
-		{"2:00+1", GameLimits{Base: 2 * time.Minute, Inc: time.Second}, "120+1"},
-		{"40/120+0.5", GameLimits{Moves: 40, Base: 2 * time.Minute, Inc: 500 * time.Millisecond}, "40/120+0.5"},
-		{"inf", GameLimits{}, "-"},
-	}
-	for _, tc := range tests {
-		got, err := ParseTimeControl(tc.in)
-		if err != nil || got != tc.want {
-			t.Errorf("ParseTimeControl(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
-		}
-		if got.String() != tc.tag {
-			t.Errorf("%q: tag %q, want %q", tc.in, got.String(), tc.tag)
-		}
-	}
-	for _, bad := range []string{"x", "0", "10+", "/10", "0/10", "-1+1", "10+-1", "1:xx"} {
-		if _, err := ParseTimeControl(bad); err == nil {
-			t.Errorf("ParseTimeControl(%q) accepted", bad)
-		}
-	}
-}
-
-func TestClock(t *testing.T) {
-	l := GameLimits{Moves: 2, Base: time.Second, Inc: 100 * time.Millisecond}
-	c := newClock(l)
-	if c.movesToGo(l) != 2 {
-		t.Errorf("moves to go %d", c.movesToGo(l))
-	}
-	if !c.spend(l, 600*time.Millisecond, 0) || c.left != 500*time.Millisecond {
-		t.Errorf("after one move: %v", c.left)
-	}
-	// The second move ends the period: the next period's second is added.
-	if !c.spend(l, 400*time.Millisecond, 0) || c.left != 1200*time.Millisecond || c.movesToGo(l) != 2 {
-		t.Errorf("after the period: %v, to go %d", c.left, c.movesToGo(l))
-	}
-	// 1.25 s against 1.2 s left: within a 100 ms margin, not within 10 ms.
-	d := c
-	if !d.spend(l, 1250*time.Millisecond, 100*time.Millisecond) {
-		t.Error("overstep within the margin lost on time")
-	}
-	if c.spend(l, 1250*time.Millisecond, 10*time.Millisecond) {
-		t.Error("overstep beyond the margin did not lose")
-	}
-}
 
 func TestParseEngineAndArgs(t *testing.T) {
 	base, err := ParseEngine([]string{"proto=xboard", "option.Hash=16"}, EngineConfig{})
@@ -95,6 +45,9 @@ func TestParseArgs(t *testing.T) {
 	if len(cfg.Engines) != 2 || cfg.Engines[1].Proto != ProtoXboard || cfg.Engines[0].Options[0] != (Option{"Hash", "8"}) {
 		t.Errorf("engines %+v", cfg.Engines)
 	}
+	if cfg.Limits.TimeControl != (clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}) || cfg.Limits.Describe() != "tc=10s+0.1s" {
+		t.Errorf("--tc 10+0.1 gave %+v (%s)", cfg.Limits, cfg.Limits.Describe())
+	}
 	if cfg.Games != 100 || cfg.Concurrency != 2 || !cfg.RandomOrder || cfg.Seed != 7 || cfg.Tournament != Gauntlet || !cfg.Telemetry {
 		t.Errorf("config %+v", cfg)
 	}
@@ -105,6 +58,13 @@ func TestParseArgs(t *testing.T) {
 	cfg, _, err = ParseArgs([]string{"--engine", "cmd=a", "--engine", "cmd=b", "--rounds", "5", "--st", "0.5"})
 	if err != nil || cfg.Games != 10 || cfg.Limits.MoveTime != 500*time.Millisecond {
 		t.Errorf("rounds/st: %+v %v", cfg, err)
+	}
+	cfg, _, err = ParseArgs(strings.Fields("--engine cmd=a --engine cmd=b --tc 40/5m+3s --st 1"))
+	if err != nil || cfg.Limits.TimeControl != (clock.TimeControl{Moves: 40, Base: 5 * time.Minute, Inc: 3 * time.Second, MoveTime: time.Second}) {
+		t.Errorf("--tc 40/5m+3s --st 1: %+v %v", cfg.Limits, err)
+	}
+	if err := cfg.Validate(); err == nil || err.Error() != "--tc and --st exclude each other (as in cutechess-cli)" {
+		t.Errorf("--tc with --st: %v", err)
 	}
 	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--sprt elo0=5 elo1=0", "--draw score=3", "--bogus 1", "stray"} {
 		if _, _, err := ParseArgs(strings.Fields(bad)); err == nil {
@@ -195,18 +155,6 @@ func TestParseFeatures(t *testing.T) {
 	}
 }
 
-func FuzzParseTimeControl(f *testing.F) {
-	for _, s := range []string{"10+0.1", "40/60", "2:00+1", "inf", "1/1:1+1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		l, err := ParseTimeControl(s)
-		if err == nil && s != "inf" && s != "" && l.Base <= 0 {
-			t.Errorf("%q: accepted a non-positive base", s)
-		}
-	})
-}
-
 func FuzzEngineOutput(f *testing.F) {
 	for _, s := range []string{"info depth 3 score cp 5 pv e2e4", "info string tt=1 bal=+3", "feature done=1 myname=\"x", "12 -100003 55 9999 e2e4"} {
 		f.Add(s)
@@ -219,14 +167,6 @@ func FuzzEngineOutput(f *testing.F) {
 			parseThinking(fs, &si)
 		}
 	})
-}
-
-func TestPad2(t *testing.T) {
-	for in, want := range map[string]string{"0": "00", "5": "05", "0.5": "00.5", "10": "10", "12.25": "12.25"} {
-		if got := pad2(in); got != want {
-			t.Errorf("pad2(%q) = %q, want %q", in, got, want)
-		}
-	}
 }
 
 func TestMainExitStatus(t *testing.T) {

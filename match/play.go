@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/game"
 )
 
@@ -151,7 +152,8 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 			return rec, nil
 		}
 	}
-	clocks := [2]clock{newClock(s.limits), newClock(s.limits)}
+	clk := clock.New(s.limits.TimeControl)
+	clk.Margin = s.margin
 	adj := adjudicator{rules: s.adjudication}
 	for {
 		if o := g.Outcome(); o.Over() {
@@ -166,12 +168,11 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 			sans:   g.SANMoves(),
 			pos:    pos,
 			limits: s.limits,
-			white:  clocks[chess.White],
-			black:  clocks[chess.Black],
+			times:  clk.Times(side, time.Time{}),
 		}
 		switch {
 		case s.limits.HasClock():
-			req.deadline = clocks[side].left + s.margin
+			req.deadline = clk.Left(side) + s.margin
 		case s.limits.MoveTime > 0:
 			req.deadline = s.limits.MoveTime + s.margin
 		default:
@@ -200,7 +201,7 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 			rec.finish(lossFor(side, game.Resignation), colorName(side)+" resigns", "normal")
 			return rec, nil
 		}
-		if s.limits.HasClock() && !clocks[side].spend(s.limits, reply.elapsed, s.margin) ||
+		if !clk.Spend(side, reply.elapsed) ||
 			s.limits.MoveTime > 0 && reply.elapsed > s.limits.MoveTime+s.margin {
 			rec.finish(g.TimeoutOutcome(side), colorName(side)+" loses on time", "time forfeit")
 			rec.fault, rec.faulty = "time", rec.engineOf(side)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 )
 
 // player is an engine process driven through its protocol. The runner owns
@@ -36,8 +37,7 @@ type moveRequest struct {
 	sans     []string       // the same moves in SAN (for xboard engines that ask)
 	pos      chess.Position // the position to move in
 	limits   GameLimits
-	white    clock // White's clock before this move
-	black    clock // Black's clock before this move
+	times    clock.Times // the clocks before this move
 	deadline time.Duration
 }
 

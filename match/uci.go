@@ -89,15 +89,12 @@ func (u *uciPlayer) move(ctx context.Context, req *moveRequest) (moveReply, erro
 	b.WriteString("go")
 	l := req.limits
 	if l.HasClock() {
-		fmt.Fprintf(&b, " wtime %d btime %d", max(req.white.left.Milliseconds(), 1), max(req.black.left.Milliseconds(), 1))
-		if l.Inc > 0 {
-			fmt.Fprintf(&b, " winc %d binc %d", l.Inc.Milliseconds(), l.Inc.Milliseconds())
+		t := req.times
+		fmt.Fprintf(&b, " wtime %d btime %d", t.WTime.Milliseconds(), t.BTime.Milliseconds())
+		if t.WInc > 0 {
+			fmt.Fprintf(&b, " winc %d binc %d", t.WInc.Milliseconds(), t.BInc.Milliseconds())
 		}
-		mover := req.white
-		if req.pos.SideToMove() == chess.Black {
-			mover = req.black
-		}
-		if mtg := mover.movesToGo(l); mtg > 0 {
+		if mtg := t.MovesToGo; mtg > 0 {
 			fmt.Fprintf(&b, " movestogo %d", mtg)
 		}
 	}

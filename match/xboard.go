@@ -140,10 +140,7 @@ func (x *xboardPlayer) newGame(ctx context.Context, start string, limits GameLim
 	x.p.send("post") // thinking output, for scores in the PGN
 	switch {
 	case limits.HasClock():
-		base := limits.Base
-		mins := int(base / time.Minute)
-		secs := base - time.Duration(mins)*time.Minute
-		x.p.send("level %d %d:%s %s", limits.Moves, mins, pad2(formatSeconds(secs)), formatSeconds(limits.Inc))
+		x.p.send("%s", limits.Level())
 	case limits.MoveTime > 0:
 		x.p.send("st %d", max(1, int(limits.MoveTime.Round(time.Second)/time.Second)))
 	}
@@ -158,14 +155,6 @@ func (x *xboardPlayer) newGame(ctx context.Context, start string, limits GameLim
 	}
 	x.sent = 0
 	return x.ping(ctx)
-}
-
-// pad2 writes a seconds field of "level" with two integer digits.
-func pad2(s string) string {
-	if i := strings.IndexByte(s, '.'); i == 1 || (i < 0 && len(s) == 1) {
-		return "0" + s
-	}
-	return s
 }
 
 // ping waits for the engine to process everything sent so far, when it
@@ -204,12 +193,12 @@ func (x *xboardPlayer) move(ctx context.Context, req *moveRequest) (moveReply, e
 		}
 	}
 	if req.limits.HasClock() {
-		own, opp := req.white, req.black
+		own, opp := req.times.WTime, req.times.BTime
 		if req.pos.SideToMove() == chess.Black {
 			own, opp = opp, own
 		}
-		x.p.send("time %d", centis(own.left))
-		x.p.send("otim %d", centis(opp.left))
+		x.p.send("time %d", centis(own))
+		x.p.send("otim %d", centis(opp))
 	}
 	started := time.Now()
 	x.p.send("go")

@@ -35,7 +35,8 @@ type Info struct {
 	NPS             uint64 // nodes per second over Time
 	Time            time.Duration
 	TTHits          uint64
-	HashFull        int // permille of the transposition table in use
+	TBHits          uint64 // endgame-table probes that gave a result
+	HashFull        int    // permille of the transposition table in use
 	PV              []chess.Move
 	Material        int // textbook material balance, side to move's view
 	// CurrMove and CurrMoveNumber are the root move being searched, on

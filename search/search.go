@@ -7,6 +7,7 @@ import (
 
 	"ox88/chess"
 	"ox88/eval"
+	"ox88/syzygy"
 )
 
 // Line is one root move with the score and PV of its last search.
@@ -80,6 +81,25 @@ type Searcher struct {
 	rootDepth     int
 
 	threads // the other search threads, or the main one (threads.go)
+
+	tb     *syzygy.Tablebases // endgame tables, or nil
+	tbHits uint64
+}
+
+// SetTablebases gives the search endgame tables to probe (nil: none). No
+// search may be running.
+func (s *Searcher) SetTablebases(tb *syzygy.Tablebases) {
+	s.tb = tb
+	for _, h := range s.helpers {
+		h.tb = tb
+	}
+}
+
+// tbUsable reports whether the tables can answer for the current
+// position: no castling rights and few enough pieces.
+func (s *Searcher) tbUsable() bool {
+	return s.tb != nil && s.pos.Castling() == chess.NoCastle &&
+		s.pos.PieceCount(chess.White)+s.pos.PieceCount(chess.Black) <= s.tb.MaxPieces()
 }
 
 // nodeCheckInterval: the clock and the stop flag are read every this many
@@ -166,7 +186,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 		s.stop = &s.ownStop
 	}
 	s.report = report
-	s.nodes, s.ttHits, s.selDepth, s.stopped = 0, 0, 0, false
+	s.nodes, s.ttHits, s.tbHits, s.selDepth, s.stopped = 0, 0, 0, 0, false
 	s.published.Store(0)
 	s.others = 0
 	if need := len(history) + MaxPly + 8; cap(s.keys) < need {
@@ -222,6 +242,34 @@ func (s *Searcher) orderRoot() {
 		rm.pv[0], rm.pvLen = rm.move, 1
 	}
 	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return b.prevScore - a.prevScore })
+	s.tbFilterRoot()
+}
+
+// tbFilterRoot keeps, when the endgame tables cover the root, only the
+// root moves they rank best: every move that keeps a win (or, when the
+// fifty-move rule is near, the fastest ones), else every move that keeps a
+// draw. The search then chooses among moves that cannot spoil the result.
+func (s *Searcher) tbFilterRoot() {
+	if !s.tbUsable() || len(s.rootMoves) < 2 {
+		return
+	}
+	ranked, _, _, err := s.tb.ProbeRoot(&s.pos)
+	if err != nil || len(ranked) == 0 {
+		return // a missing table: search as usual
+	}
+	s.tbHits += uint64(len(ranked))
+	top := ranked[0].Rank
+	kept := s.rootMoves[:0]
+	for _, rm := range s.rootMoves {
+		for _, r := range ranked {
+			if r.Move == rm.move && r.Rank == top {
+				kept = append(kept, rm)
+			}
+		}
+	}
+	if len(kept) > 0 {
+		s.rootMoves = kept
+	}
 }
 
 // elapsed returns the time since the clock started for the time limits.
@@ -464,7 +512,7 @@ func (s *Searcher) infoNoPV(depth, pvIdx int, bound Bound) Info {
 	el := time.Since(s.start)
 	return Info{
 		Depth: depth, SelDepth: s.selDepth, MultiPV: pvIdx + 1, Score: rm.score, Bound: bound,
-		Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el, TTHits: s.ttHits, HashFull: s.tt.HashFull(),
+		Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el, TTHits: s.ttHits, TBHits: s.tbHits, HashFull: s.tt.HashFull(),
 		Material: eval.Material(&s.pos),
 	}
 }

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
 	"ox88/search"
@@ -29,13 +30,13 @@ func (m *Model) afterChange() tea.Cmd {
 	var cmds []tea.Cmd
 	pos := m.g.Position()
 	if o := m.g.Outcome(); o.Over() {
-		m.clk.stop(pos.SideToMove(), m.now())
+		m.clk.Stop(m.now())
 		m.say("%s.", o.Text)
 		return nil
 	}
 	switch {
 	case m.mode.human(pos.SideToMove()) || m.thinking || m.paused || m.watching:
-	case m.mode == twoEngines && !m.clk.tc.Enabled() && m.g.Ply() > 0 && m.lastByEngine:
+	case m.mode == twoEngines && !m.clk.TimeControl().HasClock() && m.g.Ply() > 0 && m.lastByEngine:
 		// ox88 against itself: pause so the moves can be followed.
 		m.watching = true
 		m.watchID++
@@ -44,7 +45,7 @@ func (m *Model) afterChange() tea.Cmd {
 	default:
 		cmds = append(cmds, m.startEngine())
 	}
-	if m.clk.tc.Enabled() && !m.ticking {
+	if m.clk.TimeControl().HasClock() && !m.ticking {
 		m.ticking = true
 		cmds = append(cmds, tick())
 	}
@@ -59,13 +60,9 @@ func (m *Model) startEngine() tea.Cmd {
 	req := SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(), Skill: m.level, NewGame: m.freshGame}
 	m.freshGame = false
 	pos := m.g.Position()
-	if m.clk.tc.Enabled() {
-		now := m.now()
-		req.Limits = search.Limits{
-			WTime: m.clk.remaining(chess.White, pos.SideToMove(), now),
-			BTime: m.clk.remaining(chess.Black, pos.SideToMove(), now),
-			WInc:  m.clk.tc.Inc, BInc: m.clk.tc.Inc,
-		}
+	if m.clk.TimeControl().HasClock() {
+		t := m.clk.Times(pos.SideToMove(), m.now())
+		req.Limits = search.Limits{WTime: t.WTime, BTime: t.BTime, WInc: t.WInc, BInc: t.BInc, MovesToGo: t.MovesToGo}
 	} else {
 		req.Limits = search.Limits{MoveTime: thinkTimes[m.level]}
 	}
@@ -110,7 +107,9 @@ func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 		m.sayError("ox88 found no move (%v); m lets it try again.", mv)
 		return nil
 	}
-	m.playMove(mv)
+	if !m.playMove(mv) {
+		return m.afterChange()
+	}
 	m.lastByEngine = true
 	if msg.Result.FromBook {
 		m.info, m.infoPly = search.Info{}, m.g.Ply()
@@ -129,29 +128,38 @@ func moveNumber(pos *chess.Position) string {
 	return fmt.Sprintf("%d... ", pos.FullmoveNumber())
 }
 
-// playMove plays a legal move on the game and the clocks.
-func (m *Model) playMove(mv chess.Move) {
+// playMove plays a legal move on the game and the clocks. It reports
+// false when the move was not played: the mover's flag had fallen (the
+// game is then lost on time) or the move was refused.
+func (m *Model) playMove(mv chess.Move) bool {
+	now := m.now()
+	if m.flagFell(now) {
+		return false
+	}
 	pos := m.g.Position()
 	if m.g.Ply() < m.g.Len() || m.hinting {
 		m.cancelEngine() // playing from an earlier position drops the rest
 	}
 	if err := m.g.Play(mv); err != nil {
 		m.sayError("%v", err)
-		return
+		return false
 	}
-	m.clk.moved(pos.SideToMove(), m.now())
+	m.clk.Moved(pos.SideToMove(), now)
 	m.ui.selected = chess.NoSquare
 	m.ui.visual = visualizer{}
 	m.promo = nil
 	m.paused = false
 	m.lastByEngine = false
+	return true
 }
 
 // humanMove plays a person's move and reports it.
 func (m *Model) humanMove(mv chess.Move) tea.Cmd {
 	pos := m.g.Position()
 	san := pos.SAN(mv)
-	m.playMove(mv)
+	if !m.playMove(mv) {
+		return m.afterChange()
+	}
 	m.say("You played %s.", moveNumber(&pos)+san)
 	return m.afterChange()
 }
@@ -235,8 +243,7 @@ func (m *Model) afterNavigate() {
 	m.promo = nil
 	m.info, m.currMove = search.Info{}, chess.NoMove
 	m.paused = m.mode == twoEngines
-	pos := m.g.Position()
-	m.clk.stop(pos.SideToMove(), m.now())
+	m.clk.Stop(m.now())
 }
 
 // newGame starts again from the start position with the chosen clocks.
@@ -247,7 +254,7 @@ func (m *Model) newGame(g *game.Game) tea.Cmd {
 	}
 	m.g = g
 	m.freshGame = true
-	m.clk = newClocks(m.tcNext)
+	m.clk = clock.New(m.tcNext)
 	m.ui.selected = chess.NoSquare
 	m.ui.visual = visualizer{}
 	m.promo = nil
@@ -319,8 +326,8 @@ func (m *Model) cycleTimeControl() tea.Cmd {
 	}
 	m.tcNext = timeControlPresets[i%len(timeControlPresets)]
 	if m.g.Len() == 0 {
-		m.clk = newClocks(m.tcNext)
-		m.say("Time control: %s (minutes + seconds per move).", m.tcNext)
+		m.clk = clock.New(m.tcNext)
+		m.say("Time control: %s.", m.tcNext)
 		return m.afterChange()
 	}
 	m.say("Time control %s from the next game (n).", m.tcNext)
@@ -329,19 +336,26 @@ func (m *Model) cycleTimeControl() tea.Cmd {
 
 // onTick redraws the clocks and ends the game when a flag falls.
 func (m *Model) onTick() tea.Cmd {
-	if !m.clk.tc.Enabled() || !m.clk.running {
+	if _, running := m.clk.Running(); !running {
 		m.ticking = false // afterChange starts ticking again with the clocks
 		return nil
 	}
-	pos := m.g.Position()
-	side := pos.SideToMove()
-	if !m.over() && m.clk.remaining(side, side, m.now()) == 0 {
-		m.cancelEngine()
-		m.g.SetOutcome(m.g.TimeoutOutcome(side))
-		m.clk.stop(side, m.now())
-		m.say("%s.", m.g.Outcome().Text)
-	}
+	m.flagFell(m.now())
 	return tick()
+}
+
+// flagFell ends the game on time and reports true when the running clock
+// has run out at now.
+func (m *Model) flagFell(now time.Time) bool {
+	side, _ := m.clk.Running()
+	if m.over() || !m.clk.Flagged(now) {
+		return false
+	}
+	m.cancelEngine()
+	m.g.SetOutcome(m.g.TimeoutOutcome(side))
+	m.clk.Stop(now)
+	m.say("%s.", m.g.Outcome().Text)
+	return true
 }
 
 // resign ends the game with the person to move (or the only person) losing.
@@ -360,7 +374,7 @@ func (m *Model) resign() {
 		winner = game.BlackWins
 	}
 	m.g.SetOutcome(game.NewOutcome(winner, game.Resignation))
-	m.clk.stop(pos.SideToMove(), m.now())
+	m.clk.Stop(m.now())
 	m.say("%s.", m.g.Outcome().Text)
 }
 
@@ -386,8 +400,8 @@ func (m *Model) setTags() {
 		}
 		tags = append(tags, [2]string{[2]string{"White", "Black"}[c], name})
 	}
-	if m.clk.tc.Enabled() {
-		tags = append(tags, [2]string{"TimeControl", fmt.Sprintf("%d+%d", int(m.clk.tc.Base.Seconds()), int(m.clk.tc.Inc.Seconds()))})
+	if m.clk.TimeControl().HasClock() {
+		tags = append(tags, [2]string{"TimeControl", m.clk.TimeControl().PGN()})
 	}
 	for _, t := range tags {
 		if m.g.Tag(t[0]) == "" {

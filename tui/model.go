@@ -10,6 +10,7 @@ import (
 
 	"ox88/book"
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
 	"ox88/search"
@@ -17,13 +18,13 @@ import (
 
 // Options configure a terminal game.
 type Options struct {
-	Level int         // engine skill, 1..engine.MaxSkill (0: the default level)
-	FEN   string      // start from this position
-	PGN   string      // load the first game of this PGN file (and review its end)
-	Color string      // "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
-	ASCII bool        // letters instead of Unicode chess glyphs
-	TC    TimeControl // clocks (zero: none)
-	Book  string      // a Polyglot opening book for ox88 ("": none)
+	Level int               // engine skill, 1..engine.MaxSkill (0: the default level)
+	FEN   string            // start from this position
+	PGN   string            // load the first game of this PGN file (and review its end)
+	Color string            // "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
+	ASCII bool              // letters instead of Unicode chess glyphs
+	TC    clock.TimeControl // clocks (zero: none)
+	Book  string            // a Polyglot opening book for ox88 ("": none)
 
 	// For tests: a fixed clock, a thinker in place of the engine, and a
 	// renderer with a fixed colour profile.
@@ -122,8 +123,8 @@ type Model struct {
 	currMove     chess.Move  // the root move being searched
 	currNum      int
 
-	clk     clocks
-	tcNext  TimeControl
+	clk     clock.Clock
+	tcNext  clock.TimeControl
 	ticking bool
 
 	width, height int
@@ -184,7 +185,7 @@ func NewModel(opts Options) (*Model, error) {
 	}
 	m.start = m.g.Start()
 	m.tcNext = opts.TC
-	m.clk = newClocks(opts.TC)
+	m.clk = clock.New(opts.TC)
 	m.ui = uiState{cursor: chess.NewSquare(4, 1), selected: chess.NoSquare, flipped: m.mode == youBlack}
 	if m.mode == youBlack {
 		m.ui.cursor = chess.NewSquare(4, 6)

@@ -12,6 +12,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
 	"ox88/search"
@@ -374,7 +375,7 @@ func TestCheckmateShown(t *testing.T) {
 }
 
 func TestClocksAndTimeout(t *testing.T) {
-	h := newHarness(t, Options{TC: TimeControl{Base: time.Minute, Inc: 2 * time.Second}}, 80, 24)
+	h := newHarness(t, Options{TC: clock.TimeControl{Base: time.Minute, Inc: 2 * time.Second}}, 80, 24)
 	if !strings.Contains(h.m.View(), "White 1:00     Black 1:00") {
 		t.Fatalf("clocks:\n%s", h.m.View())
 	}
@@ -392,6 +393,19 @@ func TestClocksAndTimeout(t *testing.T) {
 	h.send(tickMsg(h.now))
 	if o := h.m.g.Outcome(); o.Text != "White wins on time" {
 		t.Fatalf("outcome %v", o)
+	}
+	if !strings.Contains(h.m.View(), "1m+2s") {
+		t.Fatalf("the title does not show the clocks as 1m+2s:\n%s", h.m.View())
+	}
+
+	// A move that comes after the flag fell, before the next tick, is
+	// not played: the game is lost on time.
+	h = newHarness(t, Options{TC: clock.TimeControl{Base: time.Minute}}, 80, 24)
+	h.typeText("e4\r")
+	h.now = h.now.Add(61 * time.Second)
+	h.reply("e5")
+	if o := h.m.g.Outcome(); o.Text != "White wins on time" || h.sans() != "e4" {
+		t.Fatalf("outcome %v after %s", o, h.sans())
 	}
 }
 

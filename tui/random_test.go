@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/search"
 )
@@ -30,7 +31,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 	for seed := range uint64(4) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		colors := []string{"white", "black", "both", "none"}
-		h := newHarness(t, Options{Color: colors[seed%4], TC: TimeControl{Base: time.Minute}}, 80, 24)
+		h := newHarness(t, Options{Color: colors[seed%4], TC: clock.TimeControl{Base: time.Minute}}, 80, 24)
 		for step := 0; step < 700; step++ {
 			switch r := rng.IntN(100); {
 			case r < 10:

@@ -45,8 +45,8 @@ func (m *Model) titleInfo() string {
 	if m.mode != twoHumans {
 		s += fmt.Sprintf(" · level %d/%d (%s)", m.level, engine.MaxSkill, engine.SkillName(m.level))
 	}
-	if m.clk.tc.Enabled() {
-		s += " · " + m.clk.tc.String()
+	if m.clk.TimeControl().HasClock() {
+		s += " · " + m.clk.TimeControl().String()
 	}
 	if m.paused {
 		s += " · paused (m resumes)"
@@ -65,7 +65,7 @@ func (m *Model) panel(width, height int) string {
 	if s := m.materialLine(); s != "" {
 		lines = append(lines, truncate(s, width))
 	}
-	if m.clk.tc.Enabled() {
+	if m.clk.TimeControl().HasClock() {
 		lines = append(lines, m.clockLine())
 	}
 	if m.promo != nil {
@@ -156,17 +156,17 @@ func (m *Model) materialLine() string {
 
 // clockLine shows both clocks, the running one marked.
 func (m *Model) clockLine() string {
-	pos := m.g.Position()
 	now := m.now()
+	running, on := m.clk.Running()
 	part := func(c chess.Color, name string) string {
 		mark := "  "
-		if m.clk.running && pos.SideToMove() == c {
+		if on && running == c {
 			mark = "▶ "
 			if m.ascii {
 				mark = "> "
 			}
 		}
-		return mark + name + " " + formatClock(m.clk.remaining(c, pos.SideToMove(), now))
+		return mark + name + " " + formatClock(m.clk.Remaining(c, now))
 	}
 	return part(chess.White, "White") + "   " + part(chess.Black, "Black")
 }

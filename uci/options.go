@@ -9,6 +9,7 @@ import (
 	"ox88/book"
 	"ox88/engine"
 	"ox88/search"
+	"ox88/syzygy"
 )
 
 // Option limits and defaults.
@@ -65,6 +66,7 @@ var optionTable = []option{
 	{name: "Ponder", kind: "check", def: "false"},
 	{name: "OwnBook", kind: "check", def: "false"},
 	{name: "BookFile", kind: "string", def: "<empty>"},
+	{name: "SyzygyPath", kind: "string", def: "<empty>"},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
@@ -151,6 +153,8 @@ func (s *Server) setOption(args []string) {
 		s.opts.ownBook = on
 	case "BookFile":
 		s.setBookFile(value)
+	case "SyzygyPath":
+		s.setSyzygyPath(value)
 	case "Move Overhead":
 		s.opts.overhead = time.Duration(n) * time.Millisecond
 	case "Skill Level":
@@ -197,6 +201,25 @@ func (s *Server) setBookFile(path string) {
 	}
 	s.book, s.bookPath = b, path
 	s.printf("info string book %s: %d entries\n", path, b.Len())
+}
+
+// setSyzygyPath opens the endgame tables in path's directories ("" or
+// "<empty>": none). Tables that cannot be read are reported and the
+// previous ones stay.
+func (s *Server) setSyzygyPath(path string) {
+	if path == "" || path == "<empty>" {
+		s.finishSearch()
+		s.eng.SetTablebases(nil)
+		return
+	}
+	tb, err := syzygy.Open(path)
+	if err != nil {
+		s.printf("info string error: %v\n", err)
+		return
+	}
+	s.finishSearch()
+	s.eng.SetTablebases(tb)
+	s.printf("info string syzygy %s: tables up to %d pieces\n", path, tb.MaxPieces())
 }
 
 // applyPendingIfIdle applies Threads, Hash and Clear Hash now unless a search is

@@ -298,7 +298,7 @@ func (s *Server) emit(st *searchRecord) {
 // that is not legal):
 //
 //	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
-//	     nodes N nps N hashfull H tbhits 0 time T pv m1 m2 ...
+//	     nodes N nps N hashfull H tbhits N time T pv m1 m2 ...
 func FormatInfo(root *chess.Position, i search.Info) string {
 	var b strings.Builder
 	b.Grow(96 + 6*len(i.PV))
@@ -327,7 +327,9 @@ func FormatInfo(root *chess.Position, i search.Info) string {
 	b.WriteString(strconv.FormatUint(i.NPS, 10))
 	b.WriteString(" hashfull ")
 	b.WriteString(strconv.Itoa(i.HashFull))
-	b.WriteString(" tbhits 0 time ")
+	b.WriteString(" tbhits ")
+	b.WriteString(strconv.FormatUint(i.TBHits, 10))
+	b.WriteString(" time ")
 	b.WriteString(strconv.FormatInt(i.Time.Milliseconds(), 10))
 	if pv := root.UCILine(i.PV); len(pv) > 0 {
 		b.WriteString(" pv ")

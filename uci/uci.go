@@ -11,6 +11,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/internal/version"
 )
 
 // maxLine bounds one input line. The longest sane line is a position
@@ -162,7 +163,7 @@ func isCommand(w string) bool {
 }
 
 func (s *Server) uci() {
-	s.println("id name ox88")
+	s.println("id name " + version.Name())
 	s.println("id author the ox88 authors")
 	for _, o := range optionTable {
 		s.println(o.declare())

@@ -15,11 +15,12 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/internal/version"
 	"ox88/search"
 )
 
 // fullInfo matches a full info line, fields in the fixed order.
-var fullInfo = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
+var fullInfo = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
 
 // bestmoveLine matches a bestmove with an optional ponder move.
 var bestmoveLine = regexp.MustCompile(`^bestmove [a-h][1-8][a-h][1-8][nbrq]?( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$`)
@@ -54,7 +55,7 @@ func TestHandshake(t *testing.T) {
 	s.Send("uci")
 	_, before := s.Expect("uciok", time.Second)
 	want := []string{
-		"id name ox88",
+		"id name " + version.Name(),
 		"id author the ox88 authors",
 		"option name Threads type spin default 1 min 1 max 256",
 		"option name Hash type spin default 16 min 1 max 4096",
@@ -63,6 +64,7 @@ func TestHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
+		"option name SyzygyPath type string default <empty>",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Skill Level type spin default 10 min 1 max 10",
 		"option name UCI_LimitStrength type check default false",
@@ -585,4 +587,25 @@ func TestGoMovetimeUsesItsTime(t *testing.T) {
 	if el := time.Since(start); el < 480*time.Millisecond {
 		t.Errorf("go movetime 500 answered after %v", el)
 	}
+}
+
+// TestSyzygyPath: with the tables, the search probes them (tbhits > 0)
+// and keeps a won ending won; a bad path is reported and changes nothing.
+func TestSyzygyPath(t *testing.T) {
+	s := newSession(t)
+	s.Send("setoption name SyzygyPath value /nonexistent/tables")
+	s.Expect("info string error", time.Second)
+	s.Send("setoption name SyzygyPath value ../testdata/syzygy")
+	s.Expect("info string syzygy ../testdata/syzygy: tables up to 4 pieces", 5*time.Second)
+	// KRvK, White to move: every kept root move must still win.
+	s.Send("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "go depth 6")
+	line, before := s.Expect("bestmove", 10*time.Second)
+	if !strings.Contains(strings.Join(before, "\n"), " tbhits ") || strings.Contains(before[len(before)-2], " tbhits 0 ") {
+		t.Errorf("no tablebase hits: %q", before)
+	}
+	if strings.HasPrefix(line, "bestmove (none)") {
+		t.Errorf("KRvK: %q", line)
+	}
+	s.Send("setoption name SyzygyPath value <empty>", "isready")
+	s.Expect("readyok", time.Second)
 }

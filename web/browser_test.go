@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -31,35 +30,13 @@ func TestBrowser(t *testing.T) {
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Skipf("browser test skipped: %s not found (apt-get install -y chromium)", chromiumPath)
 	}
-	srv := New(Config{})
-	ts := httptest.NewServer(srv)
-	defer ts.Close()
-	defer srv.Close()
+	_, ts := newTestServer(t, Config{})
 
 	shots, err := os.MkdirTemp("", "ox88-web-screenshots-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	profileDir := t.TempDir()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profileDir),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancelC := chromedp.NewContext(actx)
-	defer cancelC()
-	ctx, cancelT := context.WithTimeout(ctx, browserTimeout)
-	defer cancelT()
-
+	ctx := newBrowser(t)
 	shot := func(name string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			buf, err := chromedp.FullScreenshot(100)(ctx, tg)
@@ -67,25 +44,6 @@ func TestBrowser(t *testing.T) {
 				return err
 			}
 			return os.WriteFile(filepath.Join(shots, name), buf, 0o644)
-		})
-	}
-	// waitJS polls a JavaScript expression until it is true.
-	waitJS := func(what, expr string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			for {
-				ok, err := chromedp.Evaluate[bool](expr)(ctx, tg)
-				if err != nil {
-					return fmt.Errorf("%s: %w", what, err)
-				}
-				if ok {
-					return nil
-				}
-				select {
-				case <-ctx.Done():
-					return fmt.Errorf("waiting for %s: %w", what, ctx.Err())
-				case <-time.After(100 * time.Millisecond):
-				}
-			}
 		})
 	}
 	js := func(expr string) chromedp.Action[chromedp.Void] {
@@ -115,8 +73,8 @@ func TestBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL),
 		chromedp.WaitVisible(css(`rect[data-sq="e2"]`)),
 		waitJS("the first state", `app.state !== null && app.state.legal.length === 20`),
-		// A 5+3 clock.
-		js(`(() => { const s = document.getElementById("sel-tc"); s.value = "300+3"; s.dispatchEvent(new Event("change")); })()`),
+		// A 5m+3s clock.
+		js(`(() => { const s = document.getElementById("sel-tc"); s.value = "5m+3s"; s.dispatchEvent(new Event("change")); })()`),
 		waitJS("the clocks", `app.state.tc.base === 300 && document.getElementById("clock-bottom").textContent === "White 5:00"`),
 		chromedp.Click(css(`rect[data-sq="e2"]`)),
 		waitJS("legal destinations of e2", `document.querySelectorAll("circle.dest").length === 2`),

@@ -29,4 +29,8 @@
 // ends, which is what happens when the page closes the EventSource or goes
 // away. Errors are JSON {"error": "..."} with a 4xx status (5xx only for a
 // recovered panic or a busy server).
+//
+// Every request first passes the door in guard.go: a Host that names this
+// server, a same-origin JSON API request, the start-up token when served
+// beyond loopback, and each client's share of jobs, streams and sessions.
 package web

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
 )
@@ -56,6 +57,7 @@ type outcomeJSON struct {
 type tcJSON struct {
 	Base float64 `json:"base"` // seconds; 0: no clocks
 	Inc  float64 `json:"inc"`
+	Text string  `json:"text"` // as clock.Parse reads it: "5m+3s", "none"
 }
 
 type clockJSON struct {
@@ -98,10 +100,11 @@ func turnLetter(c chess.Color) string {
 func (s *session) state(now time.Time) *stateJSON {
 	s.checkFlag(now)
 	pos := s.g.Position()
+	tc := s.clk.TimeControl()
 	st := &stateJSON{
 		Sid: s.id, FEN: pos.FEN(), Turn: turnLetter(pos.SideToMove()),
 		Ply: s.g.Ply(), Human: colorName(s.human), Level: s.level, MaxLevel: engine.MaxSkill,
-		TC:       tcJSON{s.tc.Base.Seconds(), s.tc.Inc.Seconds()},
+		TC:       tcJSON{tc.Base.Seconds(), tc.Inc.Seconds(), tc.String()},
 		Thinking: s.thinking, Last: []string{},
 		// A copy: the state is encoded after the session's lock is let go.
 		Scores: append([]*scorePoint{}, s.scores...),
@@ -141,15 +144,8 @@ func (s *session) state(now time.Time) *stateJSON {
 	o := s.g.Outcome()
 	st.Outcome = outcomeJSON{Over: o.Over(), Result: string(o.Result), Reason: o.Reason.String(), Text: o.Text}
 	st.PGN = s.g.PGN()
-	st.Clock = clockJSON{White: s.clock[chess.White].Milliseconds(), Black: s.clock[chess.Black].Milliseconds()}
-	if s.running {
-		side := pos.SideToMove()
-		left := s.clock[side] - now.Sub(s.started)
-		if side == chess.White {
-			st.Clock.White = max(left.Milliseconds(), 0)
-		} else {
-			st.Clock.Black = max(left.Milliseconds(), 0)
-		}
+	st.Clock = clockJSON{White: s.clk.Remaining(chess.White, now).Milliseconds(), Black: s.clk.Remaining(chess.Black, now).Milliseconds()}
+	if side, running := s.clk.Running(); running {
 		st.Clock.Running = turnLetter(side)
 	}
 	st.Engine = !o.Over() && pos.SideToMove() != s.human
@@ -323,17 +319,13 @@ func (s *Server) handleGoTo(w http.ResponseWriter, r *http.Request) {
 // settingsRequest changes the level, the person's side or the time control;
 // nil fields stay as they are. A new time control resets the clocks.
 type settingsRequest struct {
-	Sid   string   `json:"sid"`
-	Level *int     `json:"level,omitempty"`
-	Human *string  `json:"human,omitempty"`
-	Base  *float64 `json:"base,omitempty"` // seconds, 0 for no clocks
-	Inc   *float64 `json:"inc,omitempty"`  // seconds
+	Sid   string  `json:"sid"`
+	Level *int    `json:"level,omitempty"`
+	Human *string `json:"human,omitempty"`
+	TC    *string `json:"tc,omitempty"` // "5m+3s", "none" (clock.ParseForPlay)
 }
 
 func (r *settingsRequest) sid() string { return r.Sid }
-
-// maxClockSeconds bounds the base time and increment (three hours).
-const maxClockSeconds = 3 * 3600
 
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 	req := &settingsRequest{}
@@ -353,23 +345,12 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 			ss.human = c
 			ss.setPlayerTags()
 		}
-		if req.Base != nil || req.Inc != nil {
-			tc := ss.tc
-			if req.Base != nil {
-				if *req.Base < 0 || *req.Base > maxClockSeconds {
-					return fmt.Errorf("base time %v s: want 0 to %d", *req.Base, maxClockSeconds)
-				}
-				tc.Base = time.Duration(*req.Base * float64(time.Second))
+		if req.TC != nil {
+			tc, err := clock.ParseForPlay(*req.TC)
+			if err != nil {
+				return err
 			}
-			if req.Inc != nil {
-				if *req.Inc < 0 || *req.Inc > maxClockSeconds {
-					return fmt.Errorf("increment %v s: want 0 to %d", *req.Inc, maxClockSeconds)
-				}
-				tc.Inc = time.Duration(*req.Inc * float64(time.Second))
-			}
-			ss.tc = tc
-			ss.clock = [2]time.Duration{tc.Base, tc.Base}
-			ss.running = false
+			ss.clk = clock.New(tc)
 		}
 		ss.epoch++
 		return nil

@@ -45,6 +45,16 @@ type Config struct {
 	MaxSearches int           // CPU-bound jobs at once (default defaultMaxSearches)
 	Logger      *log.Logger   // where handler panics are reported (default: log.Default())
 	SlotWait    time.Duration // how long a job waits for a slot (default slotWait)
+
+	// The door (guard.go). Addr is the host:port the server listens on, as
+	// its listener reports it; empty: each connection's local address.
+	// Requests must be addressed to it, or to one of Hosts. Token, when
+	// set, is required of every API request; empty: New makes one, required
+	// only when Addr is not loopback. PerClient caps each remote IP.
+	Addr      string
+	Hosts     []string
+	Token     string
+	PerClient ClientLimits
 }
 
 // Server is the browser game: it holds the sessions (one per browser tab)
@@ -56,6 +66,9 @@ type Server struct {
 	engines  chan *engine.Engine // idle engines, reused between jobs
 	mux      *http.ServeMux
 	profMu   sync.Mutex // one CPU profile at a time, process-wide
+
+	token   string       // the token API requests carry when one is asked for
+	clients *clientTable // what each client holds, against Config.PerClient
 }
 
 // New returns a Server with cfg.
@@ -75,6 +88,11 @@ func New(cfg Config) *Server {
 		slots:    make(chan struct{}, cfg.MaxSearches),
 		engines:  make(chan *engine.Engine, cfg.MaxSearches),
 		mux:      http.NewServeMux(),
+		token:    cfg.Token,
+		clients:  newClientTable(cfg.PerClient),
+	}
+	if s.token == "" {
+		s.token = NewToken()
 	}
 	s.routes()
 	return s
@@ -129,6 +147,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer") // the token never leaves in a Referer
+	release, ok := s.admit(w, r)
+	if !ok {
+		return
+	}
+	defer release()
 	s.mux.ServeHTTP(w, r)
 }
 

@@ -32,6 +32,9 @@ func call(t *testing.T, ts *httptest.Server, method, path, body string, out any)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if method == "POST" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := ts.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -160,6 +163,8 @@ func TestBadRequests(t *testing.T) {
 		{"wrong method", "GET", "/api/move", ``, 404, "no such API route"},
 		{"unknown page", "GET", "/favicon.ico", ``, 404, "not found"},
 		{"bad level", "POST", "/api/settings", `{"sid":"` + testSid + `","level":99}`, 400, "level"},
+		{"bare minutes", "POST", "/api/settings", `{"sid":"` + testSid + `","tc":"5+3"}`, 400, "so this is 5s+3s; write 5m+3s for minutes"},
+		{"bad unit", "POST", "/api/settings", `{"sid":"` + testSid + `","tc":"5x"}`, 400, `bad time "5x": want seconds`},
 		{"bad colour", "POST", "/api/new", `{"sid":"` + testSid + `","human":"green"}`, 400, "colour"},
 		{"bad goto", "POST", "/api/goto", `{"sid":"` + testSid + `","ply":5}`, 400, "outside"},
 		{"bad perft depth", "GET", "/api/perft?pos=0&depth=99", ``, 400, "depth"},
@@ -245,8 +250,14 @@ func readEvents(t *testing.T, body io.Reader, stop ...string) []event {
 func TestThink(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1}`, &st)
+	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1,"tc":"5m+3s"}`, &st)
+	if st.TC != (tcJSON{300, 3, "5m+3s"}) || st.Clock.White != 300000 || st.Clock.Running != "" {
+		t.Fatalf("clocks %+v %+v", st.TC, st.Clock)
+	}
 	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	if st.Clock.White != 303000 || st.Clock.Running != "b" {
+		t.Fatalf("clocks after 1. e4: %+v", st.Clock)
+	}
 	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/game"
 )
 
@@ -20,10 +21,7 @@ type session struct {
 	g        *game.Game
 	human    chess.Color // the side the person plays
 	level    int         // engine skill, 1..engine.MaxSkill
-	tc       timeControl // zero: no clocks, the level's move time
-	clock    [2]time.Duration
-	running  bool      // a clock is running (for the side to move)
-	started  time.Time // when the running clock started
+	clk      clock.Clock // without a clock in its time control: the level's move time
 	scores   []*scorePoint
 	thinking bool // a search for this session is running
 	// stopThink cancels the running search and thinkDone is closed when
@@ -52,12 +50,6 @@ type scorePoint struct {
 // mateCP is where mate scores sit on the evaluation bar and graph.
 const mateCP = 2000
 
-// timeControl is a base time and an increment per move, Fischer style.
-type timeControl struct {
-	Base time.Duration
-	Inc  time.Duration
-}
-
 // defaultLevel is the skill a new tab starts at.
 const defaultLevel = 5
 
@@ -80,34 +72,25 @@ func (s *session) reset(g *game.Game, own bool) {
 		s.setPlayerTags()
 	}
 	s.scores = nil
-	s.clock = [2]time.Duration{s.tc.Base, s.tc.Base}
-	s.running = false
+	s.clk = clock.New(s.clk.TimeControl())
 	s.epoch++
 }
 
-// chargeClock takes the time since the running clock started from the side
-// to move and stops the clock. It returns false if that flag fell, after
-// recording the loss on time.
+// chargeClock stops the running clock, charging the side to move the time
+// since it started. It returns false if that flag fell, after recording
+// the loss on time.
 func (s *session) chargeClock(now time.Time) bool {
-	if !s.running || s.tc.Base == 0 {
-		s.running = false
+	if s.clk.Stop(now) {
 		return true
 	}
-	s.running = false
-	side := s.sideToMove()
-	s.clock[side] -= now.Sub(s.started)
-	if s.clock[side] <= 0 {
-		s.clock[side] = 0
-		s.g.SetOutcome(s.g.TimeoutOutcome(side))
-		return false
-	}
-	return true
+	s.g.SetOutcome(s.g.TimeoutOutcome(s.sideToMove()))
+	return false
 }
 
 // checkFlag records a loss on time if the side to move's clock has run out
 // while it thought.
 func (s *session) checkFlag(now time.Time) {
-	if s.running && s.tc.Base > 0 && s.clock[s.sideToMove()]-now.Sub(s.started) <= 0 {
+	if s.clk.Flagged(now) {
 		s.chargeClock(now)
 	}
 }
@@ -115,14 +98,12 @@ func (s *session) checkFlag(now time.Time) {
 // play plays m at the current ply and runs the clocks: the mover is charged
 // and gets the increment, and the other side's clock starts.
 func (s *session) play(m chess.Move, now time.Time) error {
+	s.checkFlag(now)
 	if o := s.g.Outcome(); o.Over() {
 		return errGameOver(o)
 	}
 	mover := s.sideToMove()
 	atEnd := s.g.Ply() == s.g.Len()
-	if !s.chargeClock(now) {
-		return errGameOver(s.g.Outcome())
-	}
 	if err := s.g.Play(m); err != nil {
 		return err
 	}
@@ -130,11 +111,9 @@ func (s *session) play(m chess.Move, now time.Time) error {
 		// Playing from an earlier ply dropped the rest of the game.
 		s.scores = s.scores[:min(len(s.scores), s.g.Ply())]
 	}
-	if s.tc.Base > 0 {
-		s.clock[mover] += s.tc.Inc
-		if !s.g.Outcome().Over() {
-			s.running, s.started = true, now
-		}
+	s.clk.Moved(mover, now)
+	if s.g.Outcome().Over() {
+		s.clk.Stop(now)
 	}
 	s.epoch++
 	return nil

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 )
 
 func TestSessionExpiry(t *testing.T) {
@@ -40,24 +41,23 @@ func TestSessionExpiry(t *testing.T) {
 
 func TestClocks(t *testing.T) {
 	s := newSession("clock-test")
-	s.tc = timeControl{Base: 60 * time.Second, Inc: 2 * time.Second}
-	s.reset(s.g, true)
+	s.clk = clock.New(clock.TimeControl{Base: 60 * time.Second, Inc: 2 * time.Second})
 	t0 := time.Unix(0, 0)
 	pos := s.g.Position()
 	e4, _ := pos.ParseMove("e4")
 	if err := s.play(e4, t0); err != nil { // the first move starts the clocks
 		t.Fatal(err)
 	}
-	if s.clock[chess.White] != 62*time.Second || !s.running {
-		t.Fatalf("after 1. e4: white %v running %v", s.clock[chess.White], s.running)
+	if side, running := s.clk.Running(); s.clk.Left(chess.White) != 62*time.Second || !running || side != chess.Black {
+		t.Fatalf("after 1. e4: white %v, %v running %v", s.clk.Left(chess.White), side, running)
 	}
 	pos = s.g.Position()
 	e5, _ := pos.ParseMove("e5")
 	if err := s.play(e5, t0.Add(5*time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	if s.clock[chess.Black] != 57*time.Second || s.clock[chess.White] != 62*time.Second {
-		t.Fatalf("after 1... e5 in 5 s: %v %v", s.clock[chess.White], s.clock[chess.Black])
+	if s.clk.Left(chess.Black) != 57*time.Second || s.clk.Left(chess.White) != 62*time.Second {
+		t.Fatalf("after 1... e5 in 5 s: %v %v", s.clk.Left(chess.White), s.clk.Left(chess.Black))
 	}
 	st := s.state(t0.Add(7 * time.Second))
 	if st.Clock.White != 60000 || st.Clock.Running != "w" {
@@ -65,8 +65,8 @@ func TestClocks(t *testing.T) {
 	}
 	// White's flag falls.
 	s.checkFlag(t0.Add(70 * time.Second))
-	if o := s.g.Outcome(); !o.Over() || o.Text != "Black wins on time" || s.clock[chess.White] != 0 {
-		t.Fatalf("flag: %+v clock %v", o, s.clock[chess.White])
+	if o := s.g.Outcome(); !o.Over() || o.Text != "Black wins on time" || s.clk.Left(chess.White) != 0 {
+		t.Fatalf("flag: %+v clock %v", o, s.clk.Left(chess.White))
 	}
 	pos = s.g.Position()
 	nf3, _ := pos.ParseMove("Nf3")

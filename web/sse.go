@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // eventStream writes Server-Sent Events: "event: NAME\ndata: JSON\n\n",
@@ -24,6 +25,7 @@ func newEventStream(w http.ResponseWriter) *eventStream {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	es := &eventStream{w: w, rc: http.NewResponseController(w)}
+	es.extend()
 	fmt.Fprint(w, "retry: 86400000\n\n")
 	_ = es.rc.Flush()
 	return es
@@ -36,8 +38,15 @@ func (es *eventStream) send(name string, v any) bool {
 		data, _ = json.Marshal(errorBody{err.Error()})
 		name = "fail"
 	}
+	es.extend()
 	if _, err := fmt.Fprintf(es.w, "event: %s\ndata: %s\n\n", name, data); err != nil {
 		return false
 	}
 	return es.rc.Flush() == nil
+}
+
+// extend gives the next event streamWriteWait to be written: a stream lives
+// as long as its job, and a client that stops reading is dropped.
+func (es *eventStream) extend() {
+	_ = es.rc.SetWriteDeadline(time.Now().Add(streamWriteWait))
 }

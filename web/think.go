@@ -113,13 +113,9 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	moves := ss.g.Moves()
 	root := ss.g.Position()
 	lim := search.Limits{MoveTime: moveTime(ss.level)}
-	if ss.tc.Base > 0 {
-		left := ss.clock
-		if ss.running {
-			left[root.SideToMove()] -= now.Sub(ss.started)
-		}
-		lim = search.Limits{WTime: max(left[chess.White], time.Millisecond), BTime: max(left[chess.Black], time.Millisecond),
-			WInc: ss.tc.Inc, BInc: ss.tc.Inc}
+	if ss.clk.TimeControl().HasClock() {
+		t := ss.clk.Times(root.SideToMove(), now)
+		lim = search.Limits{WTime: t.WTime, BTime: t.BTime, WInc: t.WInc, BInc: t.BInc, MovesToGo: t.MovesToGo}
 	}
 	level := ss.level
 	ss.mu.Unlock()

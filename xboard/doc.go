@@ -21,11 +21,12 @@
 //	...                        move d8f6
 //	                           0-1 {Black mates}
 //
-// Unlike UCI, the engine keeps the game: it applies the opponent's moves
-// (usermove), knows which side it plays (new: Black; go: the side to move;
-// force: neither), decides itself when to think, and claims the result
-// when the game ends under the rules (mate, stalemate, threefold
-// repetition, the fifty-move rule, insufficient material).
+// Unlike UCI, the engine keeps the game (a game.Game): it applies the
+// opponent's moves (usermove), knows which side it plays (new: Black; go:
+// the side to move; force: neither), decides itself when to think, and
+// claims the result when the game ends under the rules, as
+// game.Game.Outcome decides it (mate, stalemate, insufficient material,
+// threefold repetition, the fifty-move rule), in xboard's words (claim).
 //
 // # How the server is built
 //

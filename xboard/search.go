@@ -36,24 +36,22 @@ func (s *Server) think() {
 		s.mu.Unlock()
 		return
 	}
-	if _, over := outcome(&s.pos, s.keys); over && !s.analyze {
+	if s.g.Outcome().Over() && !s.analyze {
 		s.mu.Unlock()
 		return
 	}
-	st := &searchRecord{pos: s.pos, analyze: s.analyze, done: make(chan struct{})}
+	st := &searchRecord{pos: s.g.Position(), analyze: s.analyze, done: make(chan struct{})}
+	start, moves := s.g.Start(), s.g.Moves()
 	var lim search.Limits
 	if st.analyze {
 		lim.Infinite = true
 	} else {
-		made := 0 // the engine's moves so far in this game
-		for i := range s.moves {
-			if (s.start.SideToMove() == chess.White) == (i%2 == 0) == (s.side == chess.White) {
-				made++
-			}
+		made := len(moves) / 2 // the engine's moves so far in this game
+		if len(moves)%2 == 1 && start.SideToMove() == s.side {
+			made++
 		}
 		lim = s.tc.limits(s.side, made)
 	}
-	start, moves := s.start, append([]chess.Move(nil), s.moves...)
 	s.cur = st
 	hashMB := s.hashMB
 	s.hashMB = 0
@@ -118,7 +116,8 @@ func (s *Server) bestMove(r engine.Result) {
 		return
 	}
 	var ml chess.MoveList
-	s.pos.GenerateMoves(&ml)
+	pos := s.g.Position()
+	pos.GenerateMoves(&ml)
 	if ml.N == 0 {
 		return // think does not start on a finished game
 	}
@@ -129,11 +128,11 @@ func (s *Server) bestMove(r engine.Result) {
 		s.println(fmt.Sprintf("# engine returned %v, playing %v", m, ml.Moves[0]))
 		m = ml.Moves[0]
 	}
-	s.play(m)
+	s.g.Play(m)
 	s.println("move " + m.String())
-	if claim, over := outcome(&s.pos, s.keys); over {
+	if text, over := claim(s.g); over {
 		s.gameOver = true
-		s.println(claim)
+		s.println(text)
 	}
 }
 

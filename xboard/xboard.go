@@ -8,10 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
+	"ox88/game"
 )
 
 // maxLine bounds one input line; a longer line is dropped whole.
@@ -31,14 +32,11 @@ type Server struct {
 	outMu sync.Mutex
 	out   *bufio.Writer
 
-	mu       sync.Mutex // guards everything below
-	start    chess.Position
-	moves    []chess.Move
-	pos      chess.Position // start with moves played
-	keys     []uint64       // keys of the positions before pos, for repetition
-	force    bool           // play no side, just record moves
-	side     chess.Color    // the side the engine plays when not in force mode
-	post     bool           // write thinking lines
+	mu       sync.Mutex  // guards everything below
+	g        *game.Game  // the game: its moves, the current position, the rules' outcome
+	force    bool        // play no side, just record moves
+	side     chess.Color // the side the engine plays when not in force mode
+	post     bool        // write thinking lines
 	analyze  bool
 	gameOver bool // a result was reached or received: think no more until new
 	tc       timeControl
@@ -48,9 +46,7 @@ type Server struct {
 
 // NewServer returns a session that drives eng and writes to out.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out)}
-	s.resetGame(chess.StartPosition())
-	s.side = chess.Black
+	s := &Server{eng: eng, out: bufio.NewWriter(out), g: game.New(nil), side: chess.Black}
 	eng.OnInfo(s.info)
 	eng.OnBestMove(s.bestMove)
 	return s
@@ -98,7 +94,7 @@ func (s *Server) Handle(line string) bool {
 	case "new":
 		s.abort()
 		s.mu.Lock()
-		s.resetGame(chess.StartPosition())
+		s.g = game.New(nil)
 		s.force, s.side, s.gameOver = false, chess.Black, false
 		s.tc.depth = 0
 		analyzing := s.analyze
@@ -119,13 +115,13 @@ func (s *Server) Handle(line string) bool {
 	case "go":
 		s.abort()
 		s.mu.Lock()
-		s.force, s.side = false, s.pos.SideToMove()
+		s.force, s.side = false, s.sideToMove()
 		s.mu.Unlock()
 		s.think()
 	case "playother":
 		s.abort()
 		s.mu.Lock()
-		s.force, s.side = false, s.pos.SideToMove().Other()
+		s.force, s.side = false, s.sideToMove().Other()
 		s.mu.Unlock()
 	case "?":
 		s.moveNow()
@@ -158,7 +154,8 @@ func (s *Server) Handle(line string) bool {
 	default:
 		// A bare move, as protocol version 1 and people at a terminal send.
 		s.mu.Lock()
-		_, err := s.pos.ParseMove(cmd)
+		pos := s.g.Position()
+		_, err := pos.ParseMove(cmd)
 		s.mu.Unlock()
 		if err == nil && len(args) == 0 {
 			s.userMove(cmd, line)
@@ -183,11 +180,10 @@ func (s *Server) simple(cmd string) {
 	// the rest are informational.
 }
 
-// resetGame makes pos the start of a new game record. s.mu must be held
-// (or the server not yet shared).
-func (s *Server) resetGame(pos *chess.Position) {
-	s.start, s.pos = *pos, *pos
-	s.moves, s.keys = nil, nil
+// sideToMove returns the side to move in the game. s.mu must be held.
+func (s *Server) sideToMove() chess.Color {
+	pos := s.g.Position()
+	return pos.SideToMove()
 }
 
 // setBoard handles "setboard FEN".
@@ -200,7 +196,7 @@ func (s *Server) setBoard(fen, line string) {
 	}
 	s.abort()
 	s.mu.Lock()
-	s.resetGame(pos)
+	s.g = game.New(pos)
 	s.gameOver = false
 	s.mu.Unlock()
 	s.restartAnalysis()
@@ -211,31 +207,22 @@ func (s *Server) setBoard(fen, line string) {
 func (s *Server) userMove(text, line string) {
 	s.abort()
 	s.mu.Lock()
-	m, err := s.pos.ParseMove(text)
-	if err != nil || text == "" {
+	if _, err := s.g.PlayString(text); err != nil || text == "" {
 		s.mu.Unlock()
 		s.println("Illegal move: " + text)
 		return
 	}
-	s.play(m)
-	claim, over := outcome(&s.pos, s.keys)
+	text, over := claim(s.g)
 	analyzing, playing := s.analyze, !s.force && !s.gameOver
 	if over && playing && !analyzing {
 		s.gameOver = true
-		s.println(claim)
+		s.println(text)
 	}
-	think := analyzing || playing && !over && s.pos.SideToMove() == s.side
+	think := analyzing || playing && !over && s.sideToMove() == s.side
 	s.mu.Unlock()
 	if think {
 		s.think()
 	}
-}
-
-// play makes m on the game. s.mu must be held.
-func (s *Server) play(m chess.Move) {
-	s.keys = append(s.keys, s.pos.Key())
-	s.moves = append(s.moves, m)
-	s.pos.MakeMove(m)
 }
 
 // takeBack handles undo (one ply) and remove (two plies).
@@ -246,16 +233,13 @@ func (s *Server) takeBack(cmd, line string) {
 	}
 	s.abort()
 	s.mu.Lock()
-	if len(s.moves) < n {
+	if s.g.Ply() < n {
 		s.mu.Unlock()
 		s.println("Error (no move to take back): " + line)
 		return
 	}
-	s.moves = s.moves[:len(s.moves)-n]
-	s.keys = s.keys[:len(s.keys)-n]
-	s.pos = s.start
-	for _, m := range s.moves {
-		s.pos.MakeMove(m)
+	for range n {
+		s.g.Undo()
 	}
 	s.gameOver = false
 	s.mu.Unlock()
@@ -269,20 +253,19 @@ func (s *Server) setting(cmd string, args []string, line string) {
 	defer s.mu.Unlock()
 	switch cmd {
 	case "level":
-		mps, base, inc, err := parseLevel(args)
+		tc, err := clock.ParseLevel(args)
 		if err != nil {
 			bad(err)
 			return
 		}
-		s.tc.mps, s.tc.base, s.tc.inc, s.tc.moveTime = mps, base, inc, 0
-		s.tc.haveClock = false
+		s.tc.TimeControl, s.tc.haveClock = tc, false
 	case "st":
-		f, err := strconv.ParseFloat(strings.Join(args, ""), 64)
-		if err != nil || f <= 0 || f > 1e6 {
+		d, err := clock.ParseTime(strings.Join(args, ""))
+		if err != nil || d <= 0 {
 			bad(errors.New("bad seconds per move"))
 			return
 		}
-		s.tc.moveTime = secondsToDuration(f)
+		s.tc.TimeControl = clock.TimeControl{MoveTime: d}
 	case "sd":
 		d, err := strconv.Atoi(strings.Join(args, ""))
 		if err != nil || d < 0 {
@@ -315,9 +298,6 @@ func (s *Server) setting(cmd string, args []string, line string) {
 
 // analyzing reports whether analysis mode is on.
 func (s *Server) analyzing() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.analyze }
-
-// secondsToDuration converts seconds, fractions allowed, to a Duration.
-func secondsToDuration(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
 
 // restartAnalysis starts a new analysis search if analysis mode is on.
 func (s *Server) restartAnalysis() {

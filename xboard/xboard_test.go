@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
+	"ox88/game"
 	"ox88/search"
 )
 
@@ -38,7 +40,8 @@ func checkMove(t *testing.T, line, fen string) chess.Move {
 func (s *session) fen() string {
 	s.srv.mu.Lock()
 	defer s.srv.mu.Unlock()
-	return s.srv.pos.FEN()
+	pos := s.srv.g.Position()
+	return pos.FEN()
 }
 
 // sync waits until every command sent so far has been handled.
@@ -181,7 +184,7 @@ func TestClaims(t *testing.T) {
 	s.Expect("pong 8", time.Second)
 }
 
-func TestOutcome(t *testing.T) {
+func TestClaim(t *testing.T) {
 	tests := []struct {
 		fen, moves, want string
 	}{
@@ -195,21 +198,24 @@ func TestOutcome(t *testing.T) {
 		{"8/8/4k3/8/8/3K4/5NN1/8 w - - 0 1", "", ""},
 		{"8/8/4k3/8/8/3K4/6P1/8 w - - 0 1", "", ""},
 		{"8/8/4k3/8/8/3K4/6R1/8 w - - 99 80", "g2g3", "1/2-1/2 {Draw by fifty move rule}"},
+		// A third repetition on the hundredth quiet ply: repetition comes
+		// first, in game.Game.Outcome's order.
+		{"8/8/4k3/8/8/3K4/6R1/8 w - - 92 80", "d3d4 e6e7 d4d3 e7e6 d3d4 e6e7 d4d3 e7e6", "1/2-1/2 {Draw by repetition}"},
 		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1", ""},
 		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "1/2-1/2 {Draw by repetition}"},
 		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 e2e4 e7e5 g1f3 g8f6 f3g1 f6g8", ""}, // a pawn move in between
 	}
 	for _, tc := range tests {
-		pos, err := chess.ParseFEN(tc.fen)
+		g, err := game.NewFromFEN(tc.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var keys []uint64
 		for _, w := range strings.Fields(tc.moves) {
-			keys = append(keys, pos.Key())
-			pos.MakeMove(mustMove(t, pos, w))
+			if _, err := g.PlayString(w); err != nil {
+				t.Fatal(err)
+			}
 		}
-		got, over := outcome(pos, keys)
+		got, over := claim(g)
 		if got != tc.want || over != (tc.want != "") {
 			t.Errorf("%s + %q: got %q %v, want %q", tc.fen, tc.moves, got, over, tc.want)
 		}
@@ -279,20 +285,22 @@ func TestLimits(t *testing.T) {
 			want: search.Limits{WTime: 30000 * ms, BTime: 30000 * ms, WInc: 500 * ms, BInc: 500 * ms}},
 		// The clock below zero still gives a positive budget.
 		{level: []string{"0", "1", "0"}, mine: -50 * ms, opp: 100 * ms, haveClocks: true, side: chess.White,
-			want: search.Limits{WTime: minClock, BTime: 100 * ms}},
+			want: search.Limits{WTime: clock.MinTime, BTime: 100 * ms}},
 		{st: 2 * time.Second, sd: 4, want: search.Limits{MoveTime: 2 * time.Second, Depth: 4}},
 		{sd: 6, want: search.Limits{Depth: 6}},
 	}
 	for _, tc := range tests {
 		var tc2 timeControl
 		if tc.level != nil {
-			mps, base, inc, err := parseLevel(tc.level)
-			if err != nil {
+			var err error
+			if tc2.TimeControl, err = clock.ParseLevel(tc.level); err != nil {
 				t.Fatal(err)
 			}
-			tc2.mps, tc2.base, tc2.inc = mps, base, inc
 		}
-		tc2.moveTime, tc2.depth = tc.st, tc.sd
+		if tc.st > 0 {
+			tc2.TimeControl = clock.TimeControl{MoveTime: tc.st}
+		}
+		tc2.depth = tc.sd
 		tc2.mine, tc2.theirs, tc2.haveClock = tc.mine, tc.opp, tc.haveClocks
 		if got := tc2.limits(tc.side, tc.made); got.WTime != tc.want.WTime || got.BTime != tc.want.BTime ||
 			got.WInc != tc.want.WInc || got.BInc != tc.want.BInc || got.MovesToGo != tc.want.MovesToGo ||

@@ -9,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"ox88/internal/version"
 )
 
 // command is one subcommand: a one-line summary and a function that runs it
@@ -52,7 +54,7 @@ func main() {
 		usage(os.Stdout)
 		return
 	case "-version", "--version", "version":
-		fmt.Println(versionLine())
+		fmt.Println(version.Line())
 		return
 	}
 	cmd, ok := commands[strings.TrimPrefix(name, "--")]

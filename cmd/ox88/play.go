@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/tui"
 )
@@ -45,7 +46,7 @@ func runPlay(args []string) int {
 	pgn := fs.String("pgn", "", "load the first game of this PGN file")
 	color := fs.String("color", "white", "your side: white, black, both (two people) or none (watch ox88 play itself)")
 	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of Unicode chess glyphs")
-	tc := fs.String("tc", "none", "time control as minutes+seconds per move, such as 5+3 (none: no clocks)")
+	tc := fs.String("tc", "none", "clocks, such as 5m+3s (5 minutes, 3 seconds a move) or 40/90m+30s (none: no clocks)")
 	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -57,7 +58,7 @@ func runPlay(args []string) int {
 		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	control, err := tui.ParseTimeControl(*tc)
+	control, err := clock.ParseForPlay(*tc)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 2

@@ -29,6 +29,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"play", "--level", "99"}, 1, "level must be 1 to 10"},
 		{[]string{"play", "--color", "green"}, 1, "color must be white, black, both or none"},
 		{[]string{"play", "--tc", "fast"}, 2, "time control \"fast\""},
+		{[]string{"play", "--tc", "5+3"}, 2, "so this is 5s+3s; write 5m+3s for minutes"},
 		{[]string{"play", "--fen", "8/8/8 w - -"}, 1, "--fen: "},
 		{[]string{"play", "--pgn", "/no/such/file.pgn"}, 1, "no such file"},
 		{[]string{"play", "extra"}, 2, "unexpected argument"},

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,8 +30,13 @@ func runWeb(args []string) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8088", "address to listen on (host:port; port 0 picks a free one)")
 	searches := fs.Int("searches", 2, "CPU-bound jobs (searches, perft, bench) that run at once")
+	token := fs.Bool("token", false, "ask for the start-up token on loopback too (beyond loopback it is always asked for)")
+	var hosts hostList
+	fs.Var(&hosts, "host", "a name of this machine that requests may be addressed to (repeatable; the listen address always may)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N]\n\nServes the browser game and prints its URL; everything it needs is inside\nthe binary. Ctrl-C stops it.")
+		fmt.Fprintln(fs.Output(), "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--token] [--host NAME]\n\n"+
+			"Serves the browser game and prints its URL; everything it needs is inside\nthe binary. "+
+			"Bound to anything but loopback, the URL carries a random token\n(?token=...) that every request of the page must bring. Ctrl-C stops it.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -46,16 +52,27 @@ func runWeb(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serveWeb(ctx, ln, *searches, os.Stdout)
+	cfg := web.Config{MaxSearches: *searches, Hosts: hosts}
+	if *token {
+		cfg.Token = web.NewToken()
+	}
+	return serveWeb(ctx, ln, cfg, os.Stdout)
 }
 
-// serveWeb serves the browser game on ln until ctx ends (Ctrl-C), after
-// printing its URL to out.
-func serveWeb(ctx context.Context, ln net.Listener, searches int, out io.Writer) int {
-	srv := web.New(web.Config{MaxSearches: searches})
+// hostList is the repeatable --host flag.
+type hostList []string
+
+func (h *hostList) String() string     { return strings.Join(*h, ",") }
+func (h *hostList) Set(v string) error { *h = append(*h, v); return nil }
+
+// serveWeb serves the browser game with cfg on ln until ctx ends (Ctrl-C),
+// after printing its URL to out.
+func serveWeb(ctx context.Context, ln net.Listener, cfg web.Config, out io.Writer) int {
+	cfg.Addr = ln.Addr().String()
+	srv := web.New(cfg)
 	defer srv.Close()
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(out, "ox88 web: serving the browser game at http://%s/\n", ln.Addr())
+	hs := srv.HTTPServer()
+	fmt.Fprintf(out, "ox88 web: serving the browser game at %s\n", srv.URL())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

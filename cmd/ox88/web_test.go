@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"ox88/web"
 )
 
 func TestWebFlags(t *testing.T) {
@@ -49,7 +51,7 @@ func TestServeWeb(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &syncBuffer{mu: make(chan struct{}, 1)}
 	done := make(chan int, 1)
-	go func() { done <- serveWeb(ctx, ln, 1, out) }()
+	go func() { done <- serveWeb(ctx, ln, web.Config{MaxSearches: 1}, out) }()
 	url := "http://" + ln.Addr().String() + "/"
 	resp, err := http.Get(url)
 	if err != nil {
@@ -71,5 +73,38 @@ func TestServeWeb(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the server did not stop")
+	}
+}
+
+// TestServeWebToken serves with --token on loopback: the printed URL
+// carries the token, and the API answers 401 without it and 200 with it.
+func TestServeWebToken(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &syncBuffer{mu: make(chan struct{}, 1)}
+	go serveWeb(ctx, ln, web.Config{MaxSearches: 1, Token: "test-token"}, out)
+	base := "http://" + ln.Addr().String()
+	for deadline := time.Now().Add(5 * time.Second); out.String() == "" && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got, want := out.String(), "ox88 web: serving the browser game at "+base+"/?token=test-token\n"; got != want {
+		t.Fatalf("printed %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		query string
+		code  int
+	}{{"", 401}, {"&token=wrong", 401}, {"&token=test-token", 200}} {
+		resp, err := http.Get(base + "/api/state?sid=token-test-1" + tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("state%s: %d, want %d", tc.query, resp.StatusCode, tc.code)
+		}
 	}
 }

@@ -21,10 +21,28 @@ const app = {
   think: null, stateAt: 0, lastInfo: null,
 };
 
+// The server's token, when it asks for one (served beyond loopback, or
+// with --token): it comes in the page's address, as Jupyter's does, and goes
+// with every API call, in a header, or in the query of an EventSource,
+// which cannot set headers.
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+
+// stream opens an event stream from this server, with the token.
+function stream(path) {
+  return new EventSource(TOKEN ? path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(TOKEN) : path);
+}
+
 function status(msg) { $("status").textContent = msg || ""; }
 
+// api calls this server: a GET, or a POST of body as JSON (the only type
+// the server takes, so that no page elsewhere can post a form to it).
 async function api(path, body) {
-  const opt = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const headers = TOKEN ? { "X-Ox88-Token": TOKEN } : {};
+  const opt = { headers };
+  if (body !== undefined) {
+    Object.assign(opt, { method: "POST", body: JSON.stringify(body) });
+    headers["Content-Type"] = "application/json";
+  }
   const r = await fetch(path, opt);
   const data = await r.json().catch(() => ({ error: "bad response" }));
   if (!r.ok) throw new Error(data.error || r.statusText);
@@ -243,7 +261,7 @@ function renderSettings() {
   }
   lv.value = String(st.level);
   $("sel-human").value = st.human;
-  $("sel-tc").value = `${st.tc.base}+${st.tc.inc}`;
+  $("sel-tc").value = st.tc.text;
 }
 
 function renderInfo(inf) {
@@ -266,7 +284,7 @@ function renderInfo(inf) {
 // startThink asks the engine for a move; its reports arrive as events.
 function startThink() {
   if (app.think) return;
-  const es = new EventSource("/api/think?sid=" + encodeURIComponent(SID) + "&turn=" + app.state.turn);
+  const es = stream("/api/think?sid=" + encodeURIComponent(SID) + "&turn=" + app.state.turn);
   app.think = es;
   app.bestArrow = null;
   $("btn-go").textContent = "Move now";
@@ -434,10 +452,7 @@ function init() {
     app.flipped = e.target.value === "black";
     if (await gameCall("/api/new", { human: e.target.value })) if (app.state.engineToMove) startThink();
   };
-  $("sel-tc").onchange = (e) => {
-    const [base, inc] = e.target.value.split("+").map(Number);
-    settings({ base, inc });
-  };
+  $("sel-tc").onchange = (e) => settings({ tc: e.target.value });
   $("chk-counts").onchange = renderBoard;
   $("chk-hover").onchange = renderBoard;
   $("btn-fen-load").onclick = () => { stopThink(); gameCall("/api/import", { fen: $("fen").value }); };

@@ -41,7 +41,7 @@ $("perft-run").onclick = () => {
   perftDone();
   const pos = $("perft-pos").value, depth = $("perft-depth").value;
   const where = pos === "game" ? "fen=" + encodeURIComponent(app.state.fen) : "pos=" + encodeURIComponent(pos);
-  const es = new EventSource(`/api/perft?${where}&depth=${encodeURIComponent(depth)}`);
+  const es = stream(`/api/perft?${where}&depth=${encodeURIComponent(depth)}`);
   perftES = es;
   $("perft-run").disabled = true;
   $("perft-cancel").disabled = false;
@@ -73,7 +73,7 @@ $("perft-cancel").onclick = () => { perftDone(); $("perft-result").textContent +
 // ---- Bench ----
 $("bench-run").onclick = () => {
   const depth = $("bench-depth").value;
-  const es = new EventSource(`/api/bench?depth=${encodeURIComponent(depth)}`);
+  const es = stream(`/api/bench?depth=${encodeURIComponent(depth)}`);
   $("bench-run").disabled = true;
   $("bench-result").textContent = "searching…";
   const end = () => { es.close(); $("bench-run").disabled = false; };
