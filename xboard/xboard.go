@@ -22,7 +22,7 @@ const maxLine = 1 << 16
 // for it before going on.
 const features = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
 	`sigint=0 sigterm=0 analyze=1 memory=1 debug=1 playother=1 time=1 reuse=1 ` +
-	`draw=0 variants="normal" done=1`
+	`draw=0 variants="normal,fischerandom" done=1`
 
 // Server is one CECP session: the game, whose side the engine plays, the
 // time control, and the output.
@@ -39,6 +39,7 @@ type Server struct {
 	post     bool        // write thinking lines
 	analyze  bool
 	gameOver bool // a result was reached or received: think no more until new
+	chess960 bool // variant fischerandom, until the next new: castling is written O-O, O-O-O
 	tc       timeControl
 	hashMB   int           // a memory command not yet applied (0: none)
 	cur      *searchRecord // the running or last search
@@ -95,7 +96,7 @@ func (s *Server) Handle(line string) bool {
 		s.abort()
 		s.mu.Lock()
 		s.g = game.New(nil)
-		s.force, s.side, s.gameOver = false, chess.Black, false
+		s.force, s.side, s.gameOver, s.chess960 = false, chess.Black, false, false
 		s.tc.depth = 0
 		analyzing := s.analyze
 		s.mu.Unlock()
@@ -104,9 +105,7 @@ func (s *Server) Handle(line string) bool {
 			s.think()
 		}
 	case "variant":
-		if len(args) != 1 || args[0] != "normal" {
-			s.println("Error (unsupported variant): " + line)
-		}
+		s.setVariant(args, line)
 	case "force":
 		s.abort()
 		s.mu.Lock()
@@ -186,6 +185,24 @@ func (s *Server) sideToMove() chess.Color {
 	return pos.SideToMove()
 }
 
+// setVariant handles "variant normal|fischerandom", which comes after new
+// and before the first move or setboard. For fischerandom, xboard then
+// sends the start position by setboard (X-FEN or Shredder-FEN); until it
+// does, the game starts from the standard array (Chess960 number 518).
+func (s *Server) setVariant(args []string, line string) {
+	if len(args) != 1 || args[0] != "normal" && args[0] != "fischerandom" {
+		s.println("Error (unsupported variant): " + line)
+		return
+	}
+	s.abort()
+	s.mu.Lock()
+	s.chess960 = args[0] == "fischerandom"
+	start := s.g.Start()
+	start.SetChess960(s.chess960 || start.Chess960())
+	s.g = game.New(&start)
+	s.mu.Unlock()
+}
+
 // setBoard handles "setboard FEN".
 func (s *Server) setBoard(fen, line string) {
 	pos, err := chess.ParseFEN(fen)
@@ -196,6 +213,7 @@ func (s *Server) setBoard(fen, line string) {
 	}
 	s.abort()
 	s.mu.Lock()
+	pos.SetChess960(s.chess960 || pos.Chess960())
 	s.g = game.New(pos)
 	s.gameOver = false
 	s.mu.Unlock()
