@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"ox88/chess"
 	"ox88/clock"
 )
 
@@ -32,6 +34,11 @@ openings
                           engines that cannot set up a position, as fairymax)
   --order random|sequential   (default sequential)   --seed N   --plies N
                           each opening is played twice, colours swapped
+  --variant standard|fischerandom   Chess960 (also "chess960"): UCI engines get
+                          UCI_Chess960, xboard engines "variant fischerandom";
+                          set by itself for a book of Chess960 positions
+  --chess960 N[,N|N-M...] Chess960 start positions by number (0-959, 518 is
+                          the standard array; 0-959 for all), as openings
 limits (at least one)
   --tc [MOVES/]TIME[+INC]   clock, e.g. 10+0.1, 40/60, 2:00+1 (bare numbers are
                           seconds, as in cutechess-cli), or with units: 5m+3s, 40/5m
@@ -180,6 +187,9 @@ func ParseArgs(args []string) (*Config, openFiles, error) {
 			return fail(err)
 		}
 	}
+	if cfg.openingsFile != "" && cfg.Openings != nil {
+		return fail(errors.New("--openings and --chess960 exclude each other"))
+	}
 	base, err := ParseEngine(each, EngineConfig{})
 	if err != nil {
 		return fail(fmt.Errorf("--each: %w", err))
@@ -211,6 +221,18 @@ func (cfg *Config) setFlag(name, v string, files *openFiles) error {
 		default:
 			return fmt.Errorf("--order %q: want random or sequential", v)
 		}
+	case "variant":
+		switch v {
+		case "standard", "normal":
+			cfg.Chess960 = false
+		case "fischerandom", "chess960":
+			cfg.Chess960 = true
+		default:
+			return fmt.Errorf("--variant %q: want standard or fischerandom", v)
+		}
+	case "chess960":
+		cfg.Chess960 = true
+		cfg.Openings, err = chess960Openings(v)
 	case "seed":
 		cfg.Seed, err = strconv.ParseUint(v, 10, 64)
 	case "plies":
@@ -265,6 +287,27 @@ func (cfg *Config) setFlag(name, v string, files *openFiles) error {
 		return fmt.Errorf("-%s %s: %w", name, v, err)
 	}
 	return nil
+}
+
+// chess960Openings returns the Chess960 start positions a --chess960 list
+// names: numbers and ranges ("518", "0-959", "1,5,100-110").
+func chess960Openings(list string) ([]Opening, error) {
+	var ops []Opening
+	for _, part := range strings.Split(list, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil || a < 0 || b < a || b >= chess.Chess960Positions {
+			return nil, fmt.Errorf("%q is not a start position number or range in 0-%d", part, chess.Chess960Positions-1)
+		}
+		for n := a; n <= b; n++ {
+			ops = append(ops, Opening{FEN: chess.Chess960Start(n).FEN()})
+		}
+	}
+	return ops, nil
 }
 
 // atoiMin reads an integer of at least lo.

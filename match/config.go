@@ -23,6 +23,24 @@ type EngineConfig struct {
 	Dir     string   // its working directory ("" = the runner's)
 	Proto   string   // ProtoUCI or ProtoXboard
 	Options []Option // UCI "setoption" / xboard "option" settings
+
+	chess960 bool // the match is Chess960 (Config.Chess960): xboard's "variant fischerandom"
+}
+
+// setChess960 sets the engine up for Chess960 or not: a UCI engine gets
+// the option UCI_Chess960 (unless the user set it), an xboard engine
+// "variant fischerandom" after each new.
+func (cfg *EngineConfig) setChess960(on bool) {
+	cfg.chess960 = on
+	if !on || cfg.Proto != ProtoUCI {
+		return
+	}
+	for _, o := range cfg.Options {
+		if strings.EqualFold(o.Name, "UCI_Chess960") {
+			return
+		}
+	}
+	cfg.Options = append(cfg.Options, Option{"UCI_Chess960", "true"})
 }
 
 // ParseEngine reads one engine's settings in cutechess-cli's KEY=VALUE

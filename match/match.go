@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"ox88/chess"
 	"ox88/game"
 )
 
@@ -22,6 +23,7 @@ type Config struct {
 	Engines      []EngineConfig
 	Tournament   string // Gauntlet or RoundRobin (the same for two engines)
 	Openings     []Opening
+	Chess960     bool // variant fischerandom: set by Validate when an opening is a Chess960 position
 	RandomOrder  bool
 	Seed         uint64
 	Limits       GameLimits
@@ -143,6 +145,14 @@ func (c *Config) Validate() error {
 		}
 		c.Openings = book
 	}
+	for _, o := range c.Openings {
+		if pos, err := chess.ParseFEN(o.FEN); err == nil && pos.Chess960() {
+			c.Chess960 = true
+		}
+	}
+	for i := range c.Engines {
+		c.Engines[i].setChess960(c.Chess960)
+	}
 	return nil
 }
 
@@ -194,6 +204,7 @@ func Run(ctx context.Context, cfg *Config) (*Result, error) {
 					number: number, pair: k, pairing: pi, white: w, black: b,
 					opening: picker.forPair(k), limits: cfg.Limits, margin: cfg.Margin,
 					hangTimeout: cfg.HangTimeout, adjudication: cfg.Adjudication, telemetry: cfg.Telemetry,
+					chess960: cfg.Chess960,
 				})
 			}
 		}
@@ -341,6 +352,9 @@ func writePGN(cfg *Config, rec *gameRecord) {
 	g.SetTag("PlyCount", fmt.Sprint(g.Len()))
 	g.SetTag("Termination", rec.termination)
 	g.SetTag("TimeControl", cfg.Limits.PGN())
+	if cfg.Chess960 {
+		g.SetTag("Variant", "Chess960")
+	}
 	io.WriteString(cfg.PGN, g.PGN()+"\n")
 }
 

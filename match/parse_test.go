@@ -66,7 +66,15 @@ func TestParseArgs(t *testing.T) {
 	if err := cfg.Validate(); err == nil || err.Error() != "--tc and --st exclude each other (as in cutechess-cli)" {
 		t.Errorf("--tc with --st: %v", err)
 	}
-	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--sprt elo0=5 elo1=0", "--draw score=3", "--bogus 1", "stray"} {
+	cfg, _, err = ParseArgs(strings.Fields("--engine cmd=a --engine cmd=b proto=xboard --depth 2 --chess960 0,518,957-959"))
+	if err != nil || len(cfg.Openings) != 5 || cfg.Openings[1].FEN != chess.StartFEN || !strings.HasPrefix(cfg.Openings[4].FEN, "rkrnnqbb/") {
+		t.Fatalf("--chess960: %+v %v", cfg.Openings, err)
+	}
+	if err := cfg.Validate(); err != nil || !cfg.Chess960 || cfg.Engines[0].Options[0] != (Option{"UCI_Chess960", "true"}) || len(cfg.Engines[1].Options) != 0 {
+		t.Errorf("--chess960: %v %v %+v", err, cfg.Chess960, cfg.Engines)
+	}
+	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--sprt elo0=5 elo1=0", "--draw score=3", "--bogus 1", "stray",
+		"--chess960 960", "--chess960 5-3", "--chess960 x", "--variant atomic", "--chess960 1 --openings b.epd"} {
 		if _, _, err := ParseArgs(strings.Fields(bad)); err == nil {
 			t.Errorf("ParseArgs(%q) accepted", bad)
 		}

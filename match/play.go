@@ -116,6 +116,7 @@ type gameSetup struct {
 	hangTimeout           time.Duration // without a clock: how long a move may take
 	adjudication          Adjudication
 	telemetry             bool
+	chess960              bool
 }
 
 // playGame plays one game between two started players and judges it.
@@ -125,6 +126,7 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %w", s.opening.FEN, err)
 	}
+	start.SetChess960(s.chess960 || start.Chess960()) // castling sent to UCI engines as king-takes-rook
 	g := game.New(start)
 	rec.g = g
 	for _, mv := range s.opening.Moves {
@@ -279,14 +281,11 @@ func ruleText(o game.Outcome, g *game.Game) string {
 	return o.Text
 }
 
-// uciMoves returns the game's moves in UCI notation.
+// uciMoves returns the game's moves in UCI notation (castling as
+// king-takes-rook in Chess960).
 func uciMoves(g *game.Game) []string {
-	ms := g.Moves()
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
+	start := g.Start()
+	return start.UCILine(g.Moves())
 }
 
 // moveComment writes a move's comment: cutechess-cli's "{+0.31/12 0.52s}",

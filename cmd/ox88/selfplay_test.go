@@ -91,25 +91,81 @@ func TestSelfPlayLegal(t *testing.T) {
 	if len(games) != n {
 		t.Errorf("%d games in the PGN, want %d", len(games), n)
 	}
-	sf := startStockfish(t)
-	moves, illegal := 0, 0
+	checkGamesLegal(t, games, false)
+}
+
+// TestChess960MatchLegal plays Chess960 through "ox88 match": ox88 over
+// UCI (UCI_Chess960, king-takes-rook) against ox88 over xboard (variant
+// fischerandom, O-O), from the first positions of the Chess960 perft
+// suite at depth 2, and has Stockfish check every move.
+func TestChess960MatchLegal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games: not in -short")
+	}
+	if _, err := os.Stat(stockfishBinary); err != nil {
+		t.Skipf("%s not found (Debian package stockfish): %v", stockfishBinary, err)
+	}
+	bin := buildOx88(t)
+	book := filepath.Join(t.TempDir(), "chess960.epd")
+	data, err := os.ReadFile("../../testdata/chess960.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(book, []byte(strings.Join(strings.SplitAfterN(string(data), "\n", 4)[:3], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pgn := filepath.Join(t.TempDir(), "chess960.pgn")
+	out, err := exec.Command(bin, "match",
+		"--engine", "cmd="+bin, "args=uci", "name=ox88-uci",
+		"--engine", "cmd="+bin, "args=xboard", "proto=xboard", "name=ox88-xboard",
+		"--depth", "2", "--games", "6", "--maxmoves", "60", "--openings", book, "--pgnout", pgn, "--quiet").CombinedOutput()
+	if err != nil {
+		t.Fatalf("ox88 match: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "faults: 0 illegal moves, 0 crashes, 0 stalls, 0 time losses") {
+		t.Errorf("ox88 match:\n%s", out)
+	}
+	f, err := os.Open(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := game.ReadPGN(f)
+	f.Close()
+	if err != nil || len(games) != 6 {
+		t.Fatalf("%d games in the PGN: %v", len(games), err)
+	}
+	checkGamesLegal(t, games, true)
+}
+
+// checkGamesLegal has Stockfish check every move of games: its "go perft
+// 1" must list it (in Chess960 mode, castling king-takes-rook, when
+// chess960 is set).
+func checkGamesLegal(t *testing.T, games []*game.Game, chess960 bool) {
+	t.Helper()
+	sf := startStockfish(t, chess960)
+	moves, illegal, castles := 0, 0, 0
 	for gi, g := range games {
 		if term := g.Tag("Termination"); term != "normal" && term != "adjudication" {
 			t.Errorf("game %d: Termination %q", gi+1, term)
 		}
 		start := g.Start()
-		var played []string
-		for _, m := range g.AllMoves() {
-			legal := sf.legalMoves(start.FEN(), played)
+		start.SetChess960(chess960)
+		played := start.UCILine(g.AllMoves())
+		for i, m := range played {
+			legal := sf.legalMoves(start.FEN(), played[:i])
 			moves++
-			if !legal[m.String()] {
+			if !legal[m] {
 				illegal++
-				t.Errorf("game %d ply %d: %s is not legal for Stockfish after %v", gi+1, len(played)+1, m, played)
+				t.Errorf("game %d ply %d: %s is not legal for Stockfish after %v", gi+1, i+1, m, played[:i])
 			}
-			played = append(played, m.String())
+		}
+		for _, m := range g.AllMoves() {
+			if m.IsCastle() {
+				castles++
+			}
 		}
 	}
-	t.Logf("%d games, %d moves checked by Stockfish's perft 1: %d illegal", len(games), moves, illegal)
+	t.Logf("%d games, %d moves (%d castles) checked by Stockfish's perft 1: %d illegal", len(games), moves, castles, illegal)
 }
 
 // stockfish is a Stockfish process used as a move generator.
@@ -119,13 +175,16 @@ type stockfish struct {
 	out *bufio.Scanner
 }
 
-func startStockfish(t *testing.T) *stockfish {
+func startStockfish(t *testing.T, chess960 bool) *stockfish {
 	t.Helper()
 	cmd := exec.Command(stockfishBinary)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
+	}
+	if chess960 {
+		fmt.Fprintln(in, "setoption name UCI_Chess960 value true")
 	}
 	t.Cleanup(func() { fmt.Fprintln(in, "quit"); cmd.Wait() })
 	return &stockfish{t: t, in: in, out: bufio.NewScanner(out)}
