@@ -352,9 +352,6 @@ func writePGN(cfg *Config, rec *gameRecord) {
 	g.SetTag("PlyCount", fmt.Sprint(g.Len()))
 	g.SetTag("Termination", rec.termination)
 	g.SetTag("TimeControl", cfg.Limits.PGN())
-	if cfg.Chess960 {
-		g.SetTag("Variant", "Chess960")
-	}
 	io.WriteString(cfg.PGN, g.PGN()+"\n")
 }
 

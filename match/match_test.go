@@ -310,14 +310,17 @@ func TestChess960Match(t *testing.T) {
 			t.Errorf("engine %d faults %+v\n%s", i, f, out)
 		}
 	}
+	if n := strings.Count(pgn.String(), `[Variant "Chess960"]`); n != 6 {
+		t.Errorf("%d Variant tags", n)
+	}
 	games, err := game.ParsePGN(pgn.String())
 	if err != nil || len(games) != 6 {
 		t.Fatalf("%d games in the PGN: %v", len(games), err)
 	}
 	castles := 0
 	for _, g := range games {
-		if g.Tag("Variant") != "Chess960" {
-			t.Errorf("Variant tag %q", g.Tag("Variant"))
+		if start := g.Start(); !start.Chess960() {
+			t.Errorf("not a Chess960 game: %s", g.PGN())
 		}
 		for _, m := range g.AllMoves() {
 			if m.IsCastle() {

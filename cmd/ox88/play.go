@@ -48,11 +48,26 @@ func runPlay(args []string) int {
 	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of Unicode chess glyphs")
 	tc := fs.String("tc", "none", "clocks, such as 5m+3s (5 minutes, 3 seconds a move) or 40/90m+30s (none: no clocks)")
 	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
+	var c960 chess960Flag
+	fs.Var(&c960, "960", "play Chess960 from start position `N` (0-959; 518 is the standard array); --960 alone: a random one")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
+	}
+	start960, n960, err := c960.start(fs)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 play:", err)
+		return 2
+	}
+	if start960 != "" {
+		if *fen != "" || *pgn != "" {
+			fmt.Fprintln(os.Stderr, "ox88 play: --960 and --fen or --pgn exclude each other")
+			return 2
+		}
+		*fen = start960
+		defer fmt.Printf("Chess960 start position %d: %s\n", n960, start960)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))
