@@ -34,6 +34,7 @@ import (
 	"ox88/game"
 	"ox88/nnue"
 	"ox88/search"
+	"ox88/selfplay"
 )
 
 // Config is one data-generation run.
@@ -60,16 +61,9 @@ type Stats struct {
 	WhiteWins, Draws, BlackWins int // of NewGames
 }
 
-// Adjudication and filtering.
-const (
-	maxPlies        = 400  // a game this long is a draw
-	winScore        = 1000 // both sides' searches agree on this margin...
-	winPlies        = 6    // ... for this many plies in a row: decided
-	drawScore       = 10   // |score| at most this ...
-	drawPlies       = 12   // ... for this many plies in a row ...
-	drawAfterPly    = 80   // ... after this ply: a draw
-	openingMaxScore = 400  // openings the search scores beyond this are thrown away
-)
+// openingMaxScore: openings the search scores beyond this are thrown away
+// (the games are adjudicated by selfplay.Play).
+const openingMaxScore = 400
 
 // journal is the resumable state kept in OUT.journal.
 type journal struct {
@@ -343,88 +337,35 @@ func playGame(cfg *Config, s *search.Searcher, i int, stop *atomic.Bool) (recs [
 	}
 	s.Clear()
 
-	var keys []uint64
+	// A position is kept when it is quiet: the side to move is not in
+	// check, the move played is quiet and the score is not a mate.
 	var kept []chess.Position
 	var scores []int
-	winRun, winSign, drawRun := 0, 0, 0
-	result = nnue.Drawn
-	for ply := 0; ; ply++ {
-		if ply >= maxPlies {
-			break
-		}
-		var ml chess.MoveList
-		pos.GenerateMoves(&ml)
-		if ml.N == 0 {
-			if pos.InCheck() {
-				result = nnue.WhiteWon
-				if pos.SideToMove() == chess.White {
-					result = nnue.BlackWon
-				}
+	res, ok := selfplay.Play(&pos, [2]*search.Searcher{s, s}, cfg.Nodes, stop, func(p *chess.Position, r search.Result) {
+		if !p.InCheck() && r.Move.IsQuiet() && !search.IsMate(r.Score) {
+			white := r.Score
+			if p.SideToMove() == chess.Black {
+				white = -white
 			}
-			break
-		}
-		if pos.HalfmoveClock() >= 100 || game.InsufficientMaterialOnBoard(&pos) || repetitions(keys, pos.Key(), pos.HalfmoveClock()) >= 3 {
-			break
-		}
-		r := s.Search(&pos, keys, search.Limits{Nodes: cfg.Nodes}, stop, nil)
-		if stop.Load() {
-			return nil, 0, false
-		}
-		white := r.Score
-		if pos.SideToMove() == chess.Black {
-			white = -white
-		}
-		if !pos.InCheck() && r.Move.IsQuiet() && !search.IsMate(r.Score) {
-			kept = append(kept, pos)
+			kept = append(kept, *p)
 			scores = append(scores, white)
 		}
-		sign := 0
-		if white >= winScore {
-			sign = 1
-		} else if white <= -winScore {
-			sign = -1
-		}
-		if sign != 0 && sign == winSign {
-			winRun++
-		} else {
-			winRun = 1
-		}
-		winSign = sign
-		if sign != 0 && winRun >= winPlies {
-			result = nnue.WhiteWon
-			if sign < 0 {
-				result = nnue.BlackWon
-			}
-			break
-		}
-		if white <= drawScore && white >= -drawScore {
-			drawRun++
-		} else {
-			drawRun = 0
-		}
-		if ply >= drawAfterPly && drawRun >= drawPlies {
-			break
-		}
-		keys = append(keys, pos.Key())
-		pos.MakeMove(r.Move)
+	})
+	if !ok {
+		return nil, 0, false
+	}
+	result = nnue.Drawn
+	switch res {
+	case game.WhiteWins:
+		result = nnue.WhiteWon
+	case game.BlackWins:
+		result = nnue.BlackWon
 	}
 	recs = make([]nnue.Record, len(kept))
 	for k := range kept {
 		recs[k] = nnue.Pack(&kept[k], scores[k], result)
 	}
 	return recs, result, true
-}
-
-// repetitions counts how often key occurs among the reversible tail of
-// keys (the positions before the current one), the current one included.
-func repetitions(keys []uint64, key uint64, halfmove int) int {
-	n := 1
-	for i := len(keys) - 2; i >= 0 && i >= len(keys)-halfmove; i -= 2 {
-		if keys[i] == key {
-			n++
-		}
-	}
-	return n
 }
 
 // opening picks a start position and plays cfg.RandomPlies random legal
@@ -436,15 +377,5 @@ func opening(cfg *Config, rng *rand.Rand) (chess.Position, bool) {
 	} else {
 		pos = *chess.StartPosition()
 	}
-	for k := 0; k < cfg.RandomPlies; k++ {
-		var ml chess.MoveList
-		pos.GenerateMoves(&ml)
-		if ml.N == 0 {
-			return pos, false
-		}
-		pos.MakeMove(ml.Moves[rng.IntN(ml.N)])
-	}
-	var ml chess.MoveList
-	pos.GenerateMoves(&ml)
-	return pos, ml.N > 0
+	return pos, selfplay.RandomPlies(&pos, rng, cfg.RandomPlies)
 }

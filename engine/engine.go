@@ -15,6 +15,7 @@ import (
 
 	"ox88/chess"
 	"ox88/eval"
+	"ox88/nnue"
 	"ox88/search"
 	"ox88/syzygy"
 )
@@ -147,6 +148,17 @@ func (e *Engine) SetTablebases(tb *syzygy.Tablebases) {
 	defer e.ctl.Unlock()
 	e.Wait()
 	e.searcher.SetTablebases(tb)
+}
+
+// SetNet makes the network n evaluate (nil: the hand-written evaluation).
+// It waits for a running search to finish.
+func (e *Engine) SetNet(n *nnue.Net) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	o := e.searcher.Options()
+	o.Net = n
+	e.searcher.SetOptions(o)
 }
 
 // ClearHash empties the transposition table and the move-ordering history.

@@ -14,8 +14,8 @@ const (
 )
 
 // Named terms that are not incremental (middlegame, endgame halves). Each
-// was measured by fixed-node self-play (search/ab_test.go) and on the WAC
-// suite, and its weights tuned on game results (tune_test.go); see
+// was measured by fixed-node self-play (ox88 ab) and on the WAC
+// suite, and its weights tuned on game results (ox88 tune); see
 // docs/ENGINE.md, Part II for the numbers and the decisions. The
 // pawn shield and the king-attack count showed no effect in games (+2 and
 // -5 Elo, +-40) but the engine solves more WAC positions with both (289 of
@@ -94,9 +94,13 @@ func init() {
 // positive when the side to move stands better. It blends the middlegame
 // and endgame halves of the score by the phase (the amount of non-pawn
 // material left).
-func Evaluate(pos *chess.Position) int {
-	s := pos.PieceSquareTotal() + terms(pos)
-	if on(TermTempo) {
+func Evaluate(pos *chess.Position) int { return AllTerms.Evaluate(pos) }
+
+// Evaluate returns the value of pos for the side to move as Evaluate does,
+// with only the terms in ts.
+func (ts Terms) Evaluate(pos *chess.Position) int {
+	s := pos.PieceSquareTotal() + terms(pos, ts)
+	if ts.Has(TermTempo) {
 		if pos.SideToMove() == chess.White {
 			s += tempoBonus
 		} else {

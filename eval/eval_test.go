@@ -223,3 +223,30 @@ func BenchmarkEvaluate(b *testing.B) {
 		Evaluate(pos)
 	}
 }
+
+// TestTerms: Evaluate is the evaluation with all terms, and a set without
+// the tempo scores the start position 0.
+func TestTerms(t *testing.T) {
+	pos := chess.StartPosition()
+	if a, b := Evaluate(pos), AllTerms.Evaluate(pos); a != b {
+		t.Errorf("Evaluate %d, AllTerms.Evaluate %d", a, b)
+	}
+	noTempo := AllTerms.With(TermTempo, false)
+	if v := noTempo.Evaluate(pos); v != 0 || noTempo.Has(TermTempo) || !noTempo.With(TermTempo, true).Has(TermTempo) {
+		t.Errorf("without the tempo the start evaluates to %d, want 0", v)
+	}
+	for tm := Term(0); tm < NumTerms; tm++ {
+		if got, ok := ParseTerm(tm.String()); !ok || got != tm || tm.Doc() == "" {
+			t.Errorf("term %d: name %q parses to %d, %v; doc %q", tm, tm, got, ok, tm.Doc())
+		}
+	}
+}
+
+// TestEvaluateAllocs: an evaluation allocates nothing, with all terms or some.
+func TestEvaluateAllocs(t *testing.T) {
+	pos := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	some := AllTerms.With(TermMobility, false)
+	if n := testing.AllocsPerRun(100, func() { Evaluate(pos); some.Evaluate(pos) }); n != 0 {
+		t.Errorf("%v allocations per evaluation", n)
+	}
+}

@@ -22,7 +22,7 @@ var (
 // The numbers were first written by hand (pawns advance, knights and
 // bishops centralise, the king hides, then walks out in the endgame) and
 // then tuned, with every other weight in this package, on the results of
-// 8,000 self-play games (eval/tune_test.go, docs/ENGINE.md Part II §7),
+// 8,000 self-play games (ox88 tune, eval/tune.go, docs/ENGINE.md Part II §7),
 // held near the hand values by a penalty so that squares a piece rarely
 // reaches keep them.
 

@@ -3,58 +3,80 @@ package eval
 import "ox88/chess"
 
 // Term names a non-incremental evaluation term, so that a strength
-// comparison can play the evaluation with and without it.
+// comparison (ox88 ab) can play the evaluation with and without it.
 type Term uint
 
-// The terms that SetTerm can switch.
+// The terms a Terms set can hold; termInfo says what each scores.
 const (
-	TermPawnStructure Term = iota // doubled and isolated pawns
-	TermPassedPawns               // passed pawn bonus by rank
-	TermMobility                  // squares reached by minor and major pieces
-	TermKingAttack                // attacks next to the enemy king
-	TermShelter                   // pawns in front of the castled king
-	TermBishopPair                // two bishops
-	TermRookFiles                 // rooks on open and half-open files
-	TermMopUp                     // bare king to the edge
-	TermTempo                     // the side to move's bonus
-	numTerms
+	TermPawnStructure Term = iota
+	TermPassedPawns
+	TermMobility
+	TermKingAttack
+	TermShelter
+	TermBishopPair
+	TermRookFiles
+	TermMopUp
+	TermTempo
+	NumTerms
 )
 
-// termNames are the names Term.String returns.
-var termNames = [numTerms]string{"pawns", "passed", "mobility", "kingattack", "shelter", "bishoppair", "rookfiles", "mopup", "tempo"}
+// termInfo gives each term its name (Term.String, ParseTerm) and what it
+// scores (Term.Doc).
+var termInfo = [NumTerms]struct{ name, doc string }{
+	TermPawnStructure: {"pawns", "doubled and isolated pawns"},
+	TermPassedPawns:   {"passed", "passed pawn bonus by rank"},
+	TermMobility:      {"mobility", "squares reached by minor and major pieces"},
+	TermKingAttack:    {"kingattack", "attacks next to the enemy king"},
+	TermShelter:       {"shelter", "pawns in front of the castled king"},
+	TermBishopPair:    {"bishoppair", "two bishops"},
+	TermRookFiles:     {"rookfiles", "rooks on open and half-open files"},
+	TermMopUp:         {"mopup", "bare king to the edge"},
+	TermTempo:         {"tempo", "the side to move's bonus"},
+}
 
 func (t Term) String() string {
-	if t < numTerms {
-		return termNames[t]
+	if t < NumTerms {
+		return termInfo[t].name
 	}
 	return "term?"
 }
 
+// Doc says in a few words what term t scores.
+func (t Term) Doc() string {
+	if t < NumTerms {
+		return termInfo[t].doc
+	}
+	return ""
+}
+
 // ParseTerm returns the term with name (as Term.String gives it).
 func ParseTerm(name string) (Term, bool) {
-	for i, n := range termNames {
-		if n == name {
+	for i, ti := range termInfo {
+		if ti.name == name {
 			return Term(i), true
 		}
 	}
 	return 0, false
 }
 
-// enabled holds one bit per Term; all are on unless SetTerm turned one off.
-var enabled uint32 = 1<<numTerms - 1
+// Terms is a set of terms, one bit per Term: the evaluation that
+// Terms.Evaluate computes. A searcher holds one (search.Options.Eval), so
+// that two searchers in one process can play different evaluations.
+type Terms uint32
 
-// SetTerm turns term t on or off. It is for A/B strength comparisons (see
-// search's ab_test.go) and must not be called while a search runs.
-func SetTerm(t Term, on bool) {
+// AllTerms is the full evaluation, the one Evaluate computes.
+const AllTerms Terms = 1<<NumTerms - 1
+
+// Has reports whether t is in ts.
+func (ts Terms) Has(t Term) bool { return ts&(1<<t) != 0 }
+
+// With returns ts with t switched on or off.
+func (ts Terms) With(t Term, on bool) Terms {
 	if on {
-		enabled |= 1 << t
-	} else {
-		enabled &^= 1 << t
+		return ts | 1<<t
 	}
+	return ts &^ (1 << t)
 }
-
-// on reports whether term t is enabled.
-func on(t Term) bool { return enabled&(1<<t) != 0 }
 
 // pawnFiles summarises one side's pawns per file for the structure terms.
 // Files are stored at index file+1 so that the neighbours of the a and h
@@ -75,8 +97,9 @@ func (pf *pawnFiles) init() {
 // terms returns the evaluation terms that are not kept incrementally, for
 // White (Black's terms subtracted). They read the board through the piece
 // lists: pawn structure and passed pawns, mobility, king attack and shelter,
-// bishop pair, rooks on open files, and the mop-up of bare kings.
-func terms(pos *chess.Position) chess.Score {
+// bishop pair, rooks on open files, and the mop-up of bare kings, each when
+// it is in ts.
+func terms(pos *chess.Position, ts Terms) chess.Score {
 	var pawns [2]pawnFiles
 	pawns[0].init()
 	pawns[1].init()
@@ -90,16 +113,16 @@ func terms(pos *chess.Position) chess.Score {
 		}
 	}
 	var s chess.Score
-	s += pawnStructure(pos, chess.White, &pawns) - pawnStructure(pos, chess.Black, &pawns)
-	s += pieces(pos, chess.White, &pawns) - pieces(pos, chess.Black, &pawns)
-	if on(TermMopUp) {
+	s += pawnStructure(pos, chess.White, &pawns, ts) - pawnStructure(pos, chess.Black, &pawns, ts)
+	s += pieces(pos, chess.White, &pawns, ts) - pieces(pos, chess.Black, &pawns, ts)
+	if ts.Has(TermMopUp) {
 		s += mopUp(pos)
 	}
 	return s
 }
 
 // pawnStructure scores side c's doubled, isolated and passed pawns.
-func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
+func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) chess.Score {
 	own, opp := &pawns[c], &pawns[c^1]
 	var s chess.Score
 	for f := 1; f <= 8; f++ {
@@ -107,7 +130,7 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 		if n == 0 {
 			continue
 		}
-		if on(TermPawnStructure) {
+		if ts.Has(TermPawnStructure) {
 			if n > 1 {
 				s += doubledPawn * chess.Score(n-1)
 			}
@@ -115,7 +138,7 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 				s += isolatedPawn * chess.Score(n)
 			}
 		}
-		if !on(TermPassedPawns) {
+		if !ts.Has(TermPassedPawns) {
 			continue
 		}
 		// A passed pawn: only the most advanced pawn of a file can be one
@@ -138,7 +161,7 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) ches
 
 // pieces scores side c's minor and major pieces (mobility, king attack,
 // rooks on open files, the bishop pair) and its king's pawn shield.
-func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score {
+func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) chess.Score {
 	var s, files chess.Score
 	enemyKing := pos.KingSquare(c ^ 1)
 	kingAttacks := 0
@@ -168,7 +191,7 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 				s += rookMobility * chess.Score(n-rookMobilityBase)
 				kingAttacks += a
 				f := from.File() + 1
-				if on(TermRookFiles) && pawns[c].count[f] == 0 {
+				if ts.Has(TermRookFiles) && pawns[c].count[f] == 0 {
 					if pawns[c^1].count[f] == 0 {
 						files += rookOpenFile
 					} else {
@@ -183,17 +206,17 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles) chess.Score
 			}
 		}
 	}
-	if !on(TermMobility) {
+	if !ts.Has(TermMobility) {
 		s = 0 // the loop above also finds the king attacks; drop its mobility
 	}
 	s += files
-	if on(TermKingAttack) && pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
+	if ts.Has(TermKingAttack) && pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
 		s += chess.S(kingAttackWeight[min(kingAttacks, len(kingAttackWeight)-1)], 0)
 	}
-	if on(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
+	if ts.Has(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
 		s += bishopPair
 	}
-	if on(TermShelter) {
+	if ts.Has(TermShelter) {
 		s += shelter(pos, c)
 	}
 	return s

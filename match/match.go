@@ -292,19 +292,9 @@ func (pr *PairingResult) add(cfg *Config, rec *gameRecord) {
 	default:
 		aPoints = 0.5
 	}
-	count := func(t *Tally) {
-		switch aPoints {
-		case 1:
-			t.Wins++
-		case 0:
-			t.Losses++
-		default:
-			t.Draws++
-		}
-	}
-	count(&pr.Tally)
+	pr.Tally.Add(aPoints)
 	if aWhite {
-		count(&pr.WhiteTally)
+		pr.WhiteTally.Add(aPoints)
 	}
 	pr.Terminations[rec.text]++
 	if rec.fault != "" {

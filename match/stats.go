@@ -33,6 +33,18 @@ type Tally struct {
 	Penta [5]int
 }
 
+// Add counts one game in which the first player scored points (1, ½ or 0).
+func (t *Tally) Add(points float64) {
+	switch points {
+	case 1:
+		t.Wins++
+	case 0:
+		t.Losses++
+	default:
+		t.Draws++
+	}
+}
+
 // Games returns the number of games.
 func (t Tally) Games() int { return t.Wins + t.Losses + t.Draws }
 

@@ -123,3 +123,13 @@ func TestSPRTDecides(t *testing.T) {
 		t.Errorf("small tally: %v, want continue", d)
 	}
 }
+
+func TestTallyAdd(t *testing.T) {
+	var tl Tally
+	for _, p := range []float64{1, 0.5, 0, 1} {
+		tl.Add(p)
+	}
+	if tl.Wins != 2 || tl.Draws != 1 || tl.Losses != 1 {
+		t.Errorf("after 1, ½, 0, 1: %+v", tl)
+	}
+}

@@ -214,3 +214,7 @@ func sub16(a, b uint64) uint64 { return ((a | laneTops) - (b &^ laneTops)) ^ ((a
 // 8-byte aligned (their first field), and every row is a multiple of 8
 // bytes long, so each view is aligned.
 func lanes(row *[Hidden]int16) *[Hidden / 4]uint64 { return (*[Hidden / 4]uint64)(unsafe.Pointer(row)) }
+
+// Ply returns the number of moves pushed above the root (0 after a
+// search that took back every move it made).
+func (s *Stack) Ply() int { return s.top }

@@ -192,3 +192,20 @@ func TestLanesMatchInt16(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultNet: the embedded net decodes, evaluates the start position
+// near equality and a queen up as winning, for either side to move.
+func TestDefaultNet(t *testing.T) {
+	n := Default()
+	if e := n.Evaluate(chess.StartPosition()); e < -100 || e > 150 {
+		t.Errorf("start position: %d", e)
+	}
+	up := chess.MustParseFEN("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if e := n.Evaluate(up); e < 200 {
+		t.Errorf("a queen up, to move: %d", e)
+	}
+	down := chess.MustParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1")
+	if e := n.Evaluate(down); e > -200 {
+		t.Errorf("a queen down, to move: %d", e)
+	}
+}

@@ -48,9 +48,16 @@ const benchHashMB = 16
 // search time. each, when not nil, hears about position i after its search,
 // with the cumulative nodes at the end of each depth.
 func Bench(depth int, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
+	return BenchWith(depth, DefaultOptions(), each)
+}
+
+// BenchWith is Bench with other search options (the network, a step
+// switched off): its node count is that configuration's signature.
+func BenchWith(depth int, opt Options, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
 	for i, fen := range BenchPositions {
 		pos := chess.MustParseFEN(fen)
 		s := NewSearcher(benchHashMB)
+		s.SetOptions(opt)
 		var perDepth []uint64
 		start := time.Now()
 		r := s.Search(pos, nil, Limits{Depth: depth}, nil, func(inf Info) {

@@ -19,7 +19,7 @@
 //	           4 mate distance pruning
 //	           5 transposition table probe (tt.go: probe/store)
 //	           6 check extension
-//	           7 static evaluation (eval.Evaluate, or from the table)
+//	           7 static evaluation (Options.Eval.Evaluate, or from the table)
 //	           8 reverse futility pruning
 //	           9 null-move pruning
 //	          10 internal iterative reduction

@@ -1,17 +1,122 @@
 package search
 
-// Switches for the pruning and reduction steps, all on. The A/B harness
-// (ab_test.go) turns one off for one side of a match to measure what it is
-// worth; nothing else changes them, and they must not change during a
-// search.
-var (
-	useNullMove    = true // step 9
-	useRFP         = true // step 8
-	useFutility    = true // step 13, futility part
-	useLMP         = true // step 13, late-move pruning part
-	useLMR         = true // step 14
-	useIIR         = true // step 10
-	useAspiration  = true // aspirate
-	useQSPruning   = true // SEE and delta pruning in Quiesce
-	useCheckExtend = true // step 6
+import (
+	"fmt"
+	"strings"
+
+	"ox88/eval"
+	"ox88/nnue"
 )
+
+// Options switches the pruning and reduction steps of a Searcher and the
+// terms of its evaluation. DefaultOptions, every step and term on, is the
+// engine as it plays; the A/B command (ox88 ab) turns some off for one
+// side of a match to measure what they are worth. A Searcher reads its
+// options as plain fields, so switching costs the hot path nothing.
+type Options struct {
+	NullMove    bool       // step 9
+	RFP         bool       // step 8
+	Futility    bool       // step 13, futility part
+	LMP         bool       // step 13, late-move pruning part
+	LMR         bool       // step 14
+	IIR         bool       // step 10
+	Aspiration  bool       // aspirate
+	QSPruning   bool       // SEE and delta pruning in Quiesce
+	CheckExtend bool       // step 6
+	Eval        eval.Terms // the evaluation's terms
+	// Net, when set, evaluates instead of the hand-written terms (which
+	// still answer with a bare king on the board; see evaluate).
+	Net *nnue.Net
+}
+
+// DefaultOptions returns the options of a new Searcher: everything on.
+func DefaultOptions() Options {
+	return Options{NullMove: true, RFP: true, Futility: true, LMP: true, LMR: true, IIR: true,
+		Aspiration: true, QSPruning: true, CheckExtend: true, Eval: eval.AllTerms}
+}
+
+// SetOptions sets the options of the searches to come, for every thread.
+// It must not be called while a search runs.
+func (s *Searcher) SetOptions(o Options) {
+	s.opt = o
+	for _, h := range s.helpers {
+		h.opt = o
+	}
+}
+
+// Options returns the searcher's options.
+func (s *Searcher) Options() Options { return s.opt }
+
+// stepSwitches names the search steps for Options.Set, in the order of
+// Options' fields.
+var stepSwitches = []struct {
+	name, doc string
+	field     func(*Options) *bool
+}{
+	{"null", "null-move pruning (step 9)", func(o *Options) *bool { return &o.NullMove }},
+	{"rfp", "reverse futility pruning (step 8)", func(o *Options) *bool { return &o.RFP }},
+	{"futility", "futility pruning of quiet moves (step 13)", func(o *Options) *bool { return &o.Futility }},
+	{"lmp", "late-move pruning (step 13)", func(o *Options) *bool { return &o.LMP }},
+	{"lmr", "late move reductions (step 14)", func(o *Options) *bool { return &o.LMR }},
+	{"iir", "internal iterative reduction (step 10)", func(o *Options) *bool { return &o.IIR }},
+	{"aspiration", "aspiration windows at the root", func(o *Options) *bool { return &o.Aspiration }},
+	{"qspruning", "SEE and delta pruning in the quiescence search", func(o *Options) *bool { return &o.QSPruning }},
+	{"checkext", "check extension (step 6)", func(o *Options) *bool { return &o.CheckExtend }},
+}
+
+// Set switches the step or evaluation term called name on, or off when
+// name has the prefix "no" ("nolmr", "nomobility"). The names are those
+// OptionHelp lists: the steps, then the eval.Term names.
+func (o *Options) Set(name string) error {
+	on := true
+	if n, ok := strings.CutPrefix(name, "no"); ok {
+		name, on = n, false
+	}
+	for _, sw := range stepSwitches {
+		if sw.name == name {
+			*sw.field(o) = on
+			return nil
+		}
+	}
+	if name == "nnue" {
+		o.Net = nil
+		if on {
+			o.Net = nnue.Default()
+		}
+		return nil
+	}
+	if t, ok := eval.ParseTerm(name); ok {
+		o.Eval = o.Eval.With(t, on)
+		return nil
+	}
+	return fmt.Errorf("unknown search option %q (ox88 ab --list names them)", name)
+}
+
+// ParseOptions returns DefaultOptions changed by a comma-separated list of
+// names for Options.Set ("nolmr,nonull"); an empty list changes nothing.
+func ParseOptions(list string) (Options, error) {
+	o := DefaultOptions()
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		if err := o.Set(name); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+// OptionHelp lists every name Options.Set accepts (without "no"), one a
+// line, with what it switches.
+func OptionHelp() string {
+	var b strings.Builder
+	for _, sw := range stepSwitches {
+		fmt.Fprintf(&b, "  %-11s %s\n", sw.name, sw.doc)
+	}
+	fmt.Fprintf(&b, "  %-11s evaluation: the embedded network instead of the hand-written terms\n", "nnue")
+	for t := eval.Term(0); t < eval.NumTerms; t++ {
+		fmt.Fprintf(&b, "  %-11s evaluation: %s\n", t, t.Doc())
+	}
+	return b.String()
+}

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"ox88/chess"
-	"ox88/eval"
 )
 
 // Pruning and reduction parameters (depths in plies, margins in centipawns).
@@ -99,7 +98,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		return 0
 	}
 	if ply >= MaxPly-8 {
-		return eval.Evaluate(&s.pos)
+		return s.evaluate()
 	}
 	// Step 4. Mate distance pruning: no line from here can beat a mate
 	// already found nearer the root.
@@ -124,10 +123,31 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	// Step 5b. Endgame tables: with few pieces and no castling rights the
+	// tables know the result. They are asked only right after a capture or
+	// pawn move (halfmove clock 0), where the answer is exact whatever the
+	// fifty-move counter says, as the reference engines do.
+	// In a PV node that the bound does not cut, the table's result still
+	// bounds what the search below may return.
+	tbFloor, tbCeiling := -Infinity, Infinity
+	if s.tb != nil && ply > 0 && s.pos.HalfmoveClock() == 0 && s.tbUsable() {
+		if wdl, err := s.tb.ProbeWDL(&s.pos); err == nil {
+			s.tbHits++
+			score, b := tbScore(wdl, ply)
+			if b == BoundExact || (b == BoundLower && score >= beta) || (b == BoundUpper && score <= alpha) {
+				return score
+			}
+			if b == BoundLower {
+				tbFloor = score
+			} else {
+				tbCeiling = score
+			}
+		}
+	}
 	// Step 6. Check extension: a side in check has few replies, and cutting
 	// the line here would miss the mates and wins they lead to.
 	inCheck := s.pos.InCheck()
-	if inCheck && useCheckExtend {
+	if inCheck && s.opt.CheckExtend {
 		depth++
 	}
 	// Step 7. Static evaluation (from the table when known).
@@ -136,7 +156,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		if hit {
 			staticEval = int(entry.eval)
 		} else {
-			staticEval = eval.Evaluate(&s.pos)
+			staticEval = s.evaluate()
 		}
 	}
 	st.staticEval = staticEval
@@ -147,18 +167,18 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	if !pvNode && !inCheck {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up.
-		if useRFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
+		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
 			return staticEval
 		}
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
 		// pawns (zugzwang).
-		if useNullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
+		if s.opt.NullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
 			st.move = chess.NoMove
-			u := s.pos.MakeNullMove()
+			u := s.makeNullMove()
 			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
-			s.pos.UnmakeNullMove(u)
+			s.unmakeNullMove(u)
 			if s.stopped {
 				return 0
 			}
@@ -173,7 +193,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// Step 10. Internal iterative reduction: without a hash move the
 	// ordering is poor, so search shallower first; the next iteration will
 	// have a move from the table.
-	if useIIR && hashMove == chess.NoMove && depth >= iirMinDepth {
+	if s.opt.IIR && hashMove == chess.NoMove && depth >= iirMinDepth {
 		depth--
 	}
 	// Step 11. Generate and order the moves.
@@ -193,7 +213,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		m := s.pickMove(ply, i)
 		quiet := m.IsQuiet()
 		st.move = m
-		u := s.pos.MakeMove(m)
+		u := s.makeMove(m)
 		// Only quiet moves are pruned or reduced, so only they need to
 		// know whether they give check (an attack test per move).
 		givesCheck := quiet && s.pos.InCheck()
@@ -201,13 +221,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake).
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
-			if useFutility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
-				s.pos.UnmakeMove(m, u)
+			if s.opt.Futility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
+				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
-			if useLMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
-				s.pos.UnmakeMove(m, u)
+			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
+				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
@@ -223,7 +243,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			// Step 14. Late move reductions: quiet moves ordered late are
 			// rarely best; search them shallower and confirm any surprise.
 			r := 0
-			if useLMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
+			if s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
 				r = lmrTable[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--
@@ -247,7 +267,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				score = -s.negamax(newDepth, ply+1, -beta, -alpha, true)
 			}
 		}
-		s.pos.UnmakeMove(m, u)
+		s.unmakeMove(m, u)
 		if s.stopped {
 			return 0
 		}
@@ -271,6 +291,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 		}
 	}
+	best = min(max(best, tbFloor), tbCeiling)
 	// Step 17. Store the result.
 	bound := BoundUpper
 	switch {
@@ -312,7 +333,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	}
 	s.selDepth = max(s.selDepth, ply)
 	if ply >= MaxPly-2 {
-		return eval.Evaluate(&s.pos)
+		return s.evaluate()
 	}
 	if insufficientMaterial(&s.pos) {
 		return 0
@@ -334,7 +355,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		if hit {
 			staticEval = int(entry.eval)
 		} else {
-			staticEval = eval.Evaluate(&s.pos)
+			staticEval = s.evaluate()
 		}
 		if staticEval >= beta {
 			return staticEval
@@ -353,7 +374,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	bestMove := chess.NoMove
 	for i := 0; i < st.moves.N; i++ {
 		m := s.pickMove(ply, i)
-		if !inCheck && useQSPruning {
+		if !inCheck && s.opt.QSPruning {
 			// Captures that lose material (by SEE) cannot raise alpha
 			// when standing pat is allowed; nor can captures that would
 			// not reach alpha even if the victim came free.
@@ -371,9 +392,9 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			}
 		}
 		st.move = m
-		u := s.pos.MakeMove(m)
+		u := s.makeMove(m)
 		score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
-		s.pos.UnmakeMove(m, u)
+		s.unmakeMove(m, u)
 		if s.stopped {
 			return 0
 		}

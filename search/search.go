@@ -7,6 +7,7 @@ import (
 
 	"ox88/chess"
 	"ox88/eval"
+	"ox88/nnue"
 	"ox88/syzygy"
 )
 
@@ -74,6 +75,7 @@ type Searcher struct {
 	start     time.Time
 	stopped   bool
 	report    func(Info)
+	opt       Options // SetOptions; DefaultOptions unless an A/B changes them
 
 	nodes, ttHits uint64
 	selDepth      int
@@ -82,6 +84,7 @@ type Searcher struct {
 
 	threads // the other search threads, or the main one (threads.go)
 
+	acc    *nnue.Stack        // the network's accumulators when Options.Net is set
 	tb     *syzygy.Tablebases // endgame tables, or nil
 	tbHits uint64
 }
@@ -125,6 +128,7 @@ func NewSearcher(hashMB int) *Searcher {
 func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 	return &Searcher{
 		tt:        tt,
+		opt:       DefaultOptions(),
 		rootMoves: make([]rootMove, 0, chess.MaxMoves),
 		lines:     make([]Line, 0, chess.MaxMoves),
 		pvStore:   make([]chess.Move, chess.MaxMoves*MaxPly),
@@ -196,6 +200,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	copy(s.keys, history)
 	s.nKeys = len(history)
 	s.keys[s.nKeys] = pos.Key()
+	s.resetAccumulators()
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 	}
@@ -203,7 +208,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	// (rootSearch does not go through negamax's step 7).
 	s.stack[0].staticEval = -Infinity
 	if !s.pos.InCheck() {
-		s.stack[0].staticEval = eval.Evaluate(&s.pos)
+		s.stack[0].staticEval = s.evaluate()
 	}
 	// Age the history so that the last search's lessons weigh less.
 	for i := range s.history {
@@ -233,12 +238,12 @@ func (s *Searcher) orderRoot() {
 	}
 	for i := range s.rootMoves {
 		rm := &s.rootMoves[i]
-		u := s.pos.MakeMove(rm.move)
-		rm.prevScore = -eval.Evaluate(&s.pos)
+		u := s.makeMove(rm.move)
+		rm.prevScore = -s.evaluate()
 		if rm.move.IsCapture() || rm.move.IsPromotion() {
 			rm.prevScore += 50 // try the forcing moves early among equals
 		}
-		s.pos.UnmakeMove(rm.move, u)
+		s.unmakeMove(rm.move, u)
 		rm.pv[0], rm.pvLen = rm.move, 1
 	}
 	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return b.prevScore - a.prevScore })
@@ -392,7 +397,7 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 	alpha, beta := -Infinity, Infinity
 	delta := aspirationDelta
 	prev := s.rootMoves[pvIdx].prevScore
-	if useAspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
+	if s.opt.Aspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
@@ -432,7 +437,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 				Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el})
 		}
 		s.stack[0].move = rm.move
-		u := s.pos.MakeMove(rm.move)
+		u := s.makeMove(rm.move)
 		givesCheck := s.pos.InCheck()
 		newDepth := depth - 1
 		var score int
@@ -449,7 +454,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 				score = -s.negamax(newDepth, 1, -beta, -alpha, true)
 			}
 		}
-		s.pos.UnmakeMove(rm.move, u)
+		s.unmakeMove(rm.move, u)
 		if s.stopped {
 			return best
 		}

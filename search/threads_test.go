@@ -1,6 +1,7 @@
 package search
 
 import (
+	"ox88/syzygy"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -55,5 +56,59 @@ func TestThreadsSearch(t *testing.T) {
 	s.SetThreads(1)
 	if s.Threads() != 1 {
 		t.Errorf("back to one thread: %d", s.Threads())
+	}
+}
+
+// TestNetworkSearch searches with the embedded network on one and on two
+// threads: legal moves, every pushed move popped, and the same node count
+// twice in a row from a cleared table (the network's search is as
+// deterministic as the hand-written one's).
+func TestNetworkSearch(t *testing.T) {
+	opt := DefaultOptions()
+	if err := opt.Set("nnue"); err != nil || opt.Net == nil {
+		t.Fatal(err)
+	}
+	pos := chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var nodes [2]uint64
+	for i := range nodes {
+		s := NewSearcher(4)
+		s.SetOptions(opt)
+		r := s.Search(pos, nil, Limits{Depth: 7}, nil, nil)
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		if !ml.Contains(r.Move) || s.acc == nil || s.acc.Ply() != 0 {
+			t.Fatalf("move %v, accumulators %v", r.Move, s.acc)
+		}
+		nodes[i] = r.Nodes
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("two identical searches: %d and %d nodes", nodes[0], nodes[1])
+	}
+	s := NewSearcher(4)
+	s.SetOptions(opt)
+	s.SetThreads(2)
+	if r := s.Search(pos, nil, Limits{Depth: 7}, nil, nil); r.Move == chess.NoMove || s.helpers[0].acc == nil {
+		t.Error("two threads with the network")
+	}
+}
+
+// TestTablebaseSearch: with the tables, a capture into a won 4-piece
+// ending is seen as a table win (the root is 5 pieces, beyond them), and
+// the search counts its probes.
+func TestTablebaseSearch(t *testing.T) {
+	tb, err := syzygy.Open("../testdata/syzygy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(4)
+	s.SetTablebases(tb)
+	// White takes the rook: KQvK is won.
+	pos := chess.MustParseFEN("4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1")
+	r := s.Search(pos, nil, Limits{Depth: 4}, nil, nil)
+	if r.Move.String() != "d1d2" && r.Move.String() != "e1d2" {
+		t.Errorf("KQvKR: %v", r.Move)
+	}
+	if !IsTBWin(r.Score) && !IsMate(r.Score) || r.Info.TBHits == 0 {
+		t.Errorf("KQvKR: score %d, tbhits %d", r.Score, r.Info.TBHits)
 	}
 }

@@ -3,25 +3,36 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"ox88/chess"
 )
 
-// styles holds the renderer and whether it draws colours at all. Without
-// colours (a dumb terminal, the tests) the board marks squares with
-// characters only.
+// styles says whether the terminal shows colours at all. Without colours
+// (NO_COLOR, a dumb terminal, the tests) the board marks squares with
+// characters only and nothing is styled, so the view is plain text. With
+// them, Bubble Tea brings the 24-bit colours down to what the terminal
+// has (256 or 16).
 type styles struct {
-	r     *lipgloss.Renderer
 	plain bool
 }
 
-func newStyles(r *lipgloss.Renderer) styles {
-	return styles{r: r, plain: r.ColorProfile() == termenv.Ascii}
+// newStyles returns the styles for a colour profile; Unknown (none
+// detected yet) counts as colour.
+func newStyles(p colorprofile.Profile) styles {
+	return styles{plain: p == colorprofile.NoTTY || p == colorprofile.ASCII}
 }
 
-// The board's colours (24-bit; lipgloss degrades them for 256 or 16
+// render styles s, or leaves it plain on a terminal without colours.
+func (st styles) render(style lipgloss.Style, s string) string {
+	if st.plain {
+		return s
+	}
+	return style.Render(s)
+}
+
+// The board's colours (24-bit; Bubble Tea degrades them for 256 or 16
 // colour terminals).
 const (
 	lightSquare    = "#D9B58C"
@@ -37,6 +48,7 @@ const (
 	whitePiece     = "#FFFFFF"
 	blackPiece     = "#000000"
 	cursorMark     = "#1A3FA0" // the cursor's brackets
+	errorText      = "#E05A5A" // a complaint on the message line
 )
 
 // layout is where things are on the screen, from the terminal's size.
@@ -221,9 +233,9 @@ func (m *Model) cell(pos *chess.Position, sq chess.Square, mk mark, l layout, su
 	case mk.lastMove:
 		bg = darkLastMove
 	}
-	style := m.st.r.NewStyle().Background(lipgloss.Color(bg))
+	style := lipgloss.NewStyle().Background(lipgloss.Color(bg))
 	if sub != l.cellH/2 {
-		return style.Render(strings.Repeat(" ", l.cellW))
+		return m.st.render(style, strings.Repeat(" ", l.cellW))
 	}
 	mid := m.glyph(pc)
 	if pc == chess.Empty {
@@ -282,9 +294,10 @@ func (m *Model) paint(style lipgloss.Style, pc chess.Piece, before string, core 
 	if pc != chess.Empty && pc.Color() == chess.Black {
 		fg = blackPiece
 	}
-	piece := style.Foreground(lipgloss.Color(fg)).Bold(true).Render(core[1])
+	piece := style.Foreground(lipgloss.Color(fg)).Bold(true)
 	markStyle := style.Foreground(lipgloss.Color(cursorMark)).Bold(true)
-	return style.Render(before) + markStyle.Render(core[0]) + piece + markStyle.Render(core[2]) + style.Render(after)
+	return m.st.render(style, before) + m.st.render(markStyle, core[0]) + m.st.render(piece, core[1]) +
+		m.st.render(markStyle, core[2]) + m.st.render(style, after)
 }
 
 // countChar writes an attack count as one character.

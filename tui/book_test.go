@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"ox88/book"
 	"ox88/game"
@@ -45,9 +45,9 @@ func TestBook(t *testing.T) {
 	}
 	th := m.thinker.(*engineThinker)
 	for _, r := range "e4" {
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m.Update(typed(r))
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	for m.thinking {
 		if msg, ok := next(t, th).(bestMsg); ok {
 			m.Update(msg)

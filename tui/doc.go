@@ -29,5 +29,5 @@
 // the latest request's is from a search that was cancelled (a takeback, a
 // new game) and is ignored, so a late move can never land on the wrong
 // position. Tests replace the Thinker with a fake and drive Update with
-// key messages, reading View's text.
+// key messages, reading the screen's text (Model.screen, which View wraps).
 package tui

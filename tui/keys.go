@@ -3,7 +3,7 @@ package tui
 import (
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"ox88/chess"
 )
@@ -11,20 +11,11 @@ import (
 // key handles one key press. The order matters: overlays that take every
 // key (help, the promotion picker, the load prompt) come first, then a
 // move being typed, then the single-key commands.
-func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
 	if k == "ctrl+c" {
 		m.cancelEngine()
 		return tea.Quit
-	}
-	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-		// Keys typed faster than they are read arrive as one message:
-		// take them one at a time, as if typed slowly.
-		var cmds []tea.Cmd
-		for _, r := range msg.Runes {
-			cmds = append(cmds, m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}))
-		}
-		return tea.Batch(cmds...)
 	}
 	if m.help {
 		m.help = false
@@ -38,19 +29,15 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	}
 	if p := m.pending; p != nil {
 		m.pending = nil
-		if len(msg.Runes) == 1 && (msg.Runes[0] >= '1' && msg.Runes[0] <= '8' || msg.Runes[0] == 'x') {
+		if len(msg.Text) == 1 && (msg.Text[0] >= '1' && msg.Text[0] <= '8' || msg.Text[0] == 'x') {
 			// "b4", "fxe5": the key before was a file, not a command.
 			m.ui = p.saved
-			m.input = string(p.key) + string(msg.Runes[0])
+			m.input = string(p.key) + msg.Text
 			return nil
 		}
 	}
 	if m.input != "" {
 		return m.lineKey(msg, k)
-	}
-	if msg.Paste {
-		m.input = strings.TrimSpace(string(msg.Runes))
-		return nil
 	}
 	armed := m.armed
 	m.armed = ""
@@ -67,7 +54,7 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		m.later('h', func() { m.moveCursor(-1, 0) })
 	case "enter":
 		return m.pick(m.ui.cursor)
-	case " ":
+	case "space":
 		if m.thinking {
 			return m.moveNow()
 		}
@@ -143,8 +130,8 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 		// c, e, g, piece letters, castling's O and 0, and any other
 		// letter that is no command start a typed move (a wrong one
 		// then gets a message on Enter).
-		if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] > ' ' {
-			m.input = string(msg.Runes)
+		if r := []rune(msg.Text); len(r) == 1 && r[0] > ' ' {
+			m.input = msg.Text
 			return nil
 		}
 	}
@@ -161,7 +148,7 @@ func (m *Model) later(key rune, run func()) {
 }
 
 // lineKey edits the input line (a move, or the load prompt).
-func (m *Model) lineKey(msg tea.KeyMsg, k string) tea.Cmd {
+func (m *Model) lineKey(msg tea.KeyPressMsg, k string) tea.Cmd {
 	switch k {
 	case "enter":
 		if m.loading {
@@ -182,10 +169,8 @@ func (m *Model) lineKey(msg tea.KeyMsg, k string) tea.Cmd {
 		d := map[string][2]int{"up": {0, 1}, "down": {0, -1}, "left": {-1, 0}, "right": {1, 0}}[k]
 		m.moveCursor(d[0], d[1])
 	default:
-		if msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace {
-			if len(m.input) < maxInput {
-				m.input += string(msg.Runes)
-			}
+		if len(m.input) < maxInput {
+			m.input += msg.Text
 		}
 	}
 	return nil
@@ -209,7 +194,7 @@ func (m *Model) promoKey(k string) tea.Cmd {
 	case "right", "l", "down", "j", "tab":
 		p.index = (p.index + 1) % len(p.moves)
 		return nil
-	case "enter", " ":
+	case "enter", "space":
 		return m.humanMove(p.moves[p.index])
 	}
 	for _, mv := range p.moves {
@@ -329,9 +314,26 @@ func (m *Model) movesFrom(from chess.Square) []chess.Move {
 	return out
 }
 
+// paste puts pasted text on the input line (a move, or a file name or FEN
+// at the load prompt); Bubble Tea sends it whole, not as key presses.
+func (m *Model) paste(text string) {
+	if m.help {
+		m.help = false
+		return
+	}
+	if m.promo != nil {
+		return
+	}
+	m.pending = nil
+	m.input += strings.TrimSpace(text)
+	if len(m.input) > maxInput {
+		m.input = m.input[:maxInput]
+	}
+}
+
 // mouse handles clicks on the board.
-func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
-	if msg.Action != tea.MouseActionPress || msg.Button != tea.MouseButtonLeft {
+func (m *Model) mouse(msg tea.Mouse) tea.Cmd {
+	if msg.Button != tea.MouseLeft {
 		return nil
 	}
 	if m.help {

@@ -3,10 +3,11 @@ package tui
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"ox88/book"
 	"ox88/chess"
@@ -18,23 +19,29 @@ import (
 
 // Options configure a terminal game.
 type Options struct {
-	Level int               // engine skill, 1..engine.MaxSkill (0: the default level)
-	FEN   string            // start from this position
-	PGN   string            // load the first game of this PGN file (and review its end)
-	Color string            // "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
-	ASCII bool              // letters instead of Unicode chess glyphs
-	TC    clock.TimeControl // clocks (zero: none)
-	Book  string            // a Polyglot opening book for ox88 ("": none)
+	Level   int               // engine skill, 1..engine.MaxSkill (0: the default level)
+	FEN     string            // start from this position
+	PGN     string            // load the first game of this PGN file (and review its end)
+	Color   string            // "white" or "black" (you against ox88), "both" (two people), "none" (ox88 against itself)
+	ASCII   bool              // letters instead of Unicode chess glyphs
+	TC      clock.TimeControl // clocks (zero: none)
+	Book    string            // a Polyglot opening book for ox88 ("": none)
+	Threads int               // ox88's search threads (0: DefaultThreads)
 
 	// For tests: a fixed clock, a thinker in place of the engine, and a
-	// renderer with a fixed colour profile.
-	Now      func() time.Time
-	Thinker  Thinker
-	Renderer *lipgloss.Renderer
+	// fixed colour profile (Unknown: the one Bubble Tea detects).
+	Now     func() time.Time
+	Thinker Thinker
+	Profile colorprofile.Profile
 }
 
 // DefaultLevel is the skill level a game starts at without --level.
 const DefaultLevel = 5
+
+// DefaultThreads is ox88's number of search threads without --threads:
+// every core but one, which is left to the screen and the rest of the
+// machine, and at least one.
+func DefaultThreads() int { return max(runtime.NumCPU()-1, 1) }
 
 // mode is who plays which side.
 type mode int
@@ -94,11 +101,12 @@ type promotion struct {
 // Model is the terminal game's Bubble Tea model. Update and View are pure
 // apart from the Thinker (which the tests replace) and the clock function.
 type Model struct {
-	g     *game.Game
-	start chess.Position // where n starts a new game
-	mode  mode
-	level int
-	ascii bool
+	g       *game.Game
+	start   chess.Position // where n starts a new game
+	mode    mode
+	level   int
+	threads int
+	ascii   bool
 
 	ui      uiState
 	pending *pendingKey // a key that may yet turn out to start a move
@@ -141,7 +149,7 @@ type pendingKey struct {
 
 // NewModel returns a model for opts.
 func NewModel(opts Options) (*Model, error) {
-	m := &Model{level: DefaultLevel, ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker}
+	m := &Model{level: DefaultLevel, threads: DefaultThreads(), ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -150,6 +158,12 @@ func NewModel(opts Options) (*Model, error) {
 			return nil, fmt.Errorf("level must be 1 to %d, got %d", engine.MaxSkill, opts.Level)
 		}
 		m.level = opts.Level
+	}
+	if opts.Threads != 0 {
+		if opts.Threads < 1 || opts.Threads > search.MaxThreads {
+			return nil, fmt.Errorf("threads must be 1 to %d, got %d", search.MaxThreads, opts.Threads)
+		}
+		m.threads = opts.Threads
 	}
 	switch opts.Color {
 	case "", "white", "w":
@@ -190,11 +204,7 @@ func NewModel(opts Options) (*Model, error) {
 	if m.mode == youBlack {
 		m.ui.cursor = chess.NewSquare(4, 6)
 	}
-	r := opts.Renderer
-	if r == nil {
-		r = lipgloss.DefaultRenderer()
-	}
-	m.st = newStyles(r)
+	m.st = newStyles(opts.Profile)
 	m.width, m.height = 100, 30
 	var openings *book.Book
 	if opts.Book != "" {
@@ -207,6 +217,7 @@ func NewModel(opts Options) (*Model, error) {
 	}
 	if m.thinker == nil {
 		eng := engine.New()
+		eng.SetThreads(m.threads)
 		if openings != nil {
 			eng.SetBook(openings)
 		}
@@ -254,10 +265,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		return m, nil
-	case tea.KeyMsg:
+	case tea.ColorProfileMsg:
+		m.st = newStyles(msg.Profile)
+		return m, nil
+	case tea.KeyPressMsg:
 		return m, m.key(msg)
-	case tea.MouseMsg:
-		return m, m.mouse(msg)
+	case tea.PasteMsg:
+		m.paste(msg.Content)
+		return m, nil
+	case tea.MouseClickMsg:
+		return m, m.mouse(msg.Mouse())
 	case infoMsg:
 		if msg.ID == m.searchID && m.thinking {
 			if len(msg.Info.PV) > 0 && msg.Info.MultiPV <= 1 {

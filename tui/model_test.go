@@ -1,15 +1,14 @@
 package tui
 
 import (
-	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"ox88/chess"
 	"ox88/clock"
@@ -50,9 +49,7 @@ type harness struct {
 func newHarness(t *testing.T, opts Options, width, height int) *harness {
 	t.Helper()
 	h := &harness{t: t, eng: &fakeThinker{}, now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.Ascii)
-	opts.Renderer, opts.Thinker, opts.Now = r, h.eng, func() time.Time { return h.now }
+	opts.Profile, opts.Thinker, opts.Now = colorprofile.ASCII, h.eng, func() time.Time { return h.now }
 	m, err := NewModel(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -69,17 +66,20 @@ func (h *harness) send(msg tea.Msg) { h.m.Update(msg) }
 func (h *harness) typeText(s string) {
 	for _, r := range s {
 		if r == '\r' {
-			h.send(tea.KeyMsg{Type: tea.KeyEnter})
+			h.send(tea.KeyPressMsg{Code: tea.KeyEnter})
 			continue
 		}
-		h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		h.send(typed(r))
 	}
 }
 
+// typed is the key press of the character r.
+func typed(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
+
 // press sends a named key.
-func (h *harness) press(keys ...tea.KeyType) {
+func (h *harness) press(keys ...rune) {
 	for _, k := range keys {
-		h.send(tea.KeyMsg{Type: k})
+		h.send(tea.KeyPressMsg{Code: k})
 	}
 }
 
@@ -100,7 +100,7 @@ func (h *harness) sans() string { return strings.Join(h.m.g.SANMoves(), " ") }
 // boardLines returns the first n lines of the view, right-trimmed and cut
 // at width w (the board without the panel).
 func (h *harness) boardLines(n, w int) []string {
-	lines := strings.Split(h.m.View(), "\n")[1 : n+1]
+	lines := strings.Split(h.m.screen(), "\n")[1 : n+1]
 	for i, l := range lines {
 		if len(l) > w {
 			l = l[:w]
@@ -127,7 +127,7 @@ func TestStartBoardText(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(h.m.View(), "White to move") {
+	if !strings.Contains(h.m.screen(), "White to move") {
 		t.Fatal("no status")
 	}
 }
@@ -135,8 +135,8 @@ func TestStartBoardText(t *testing.T) {
 func TestTypedMoveAndEngineReply(t *testing.T) {
 	h := newHarness(t, Options{ASCII: true, Level: 3}, 60, 20)
 	h.typeText("e2e4")
-	if !strings.Contains(h.m.View(), "move> e2e4_") {
-		t.Fatalf("input not shown:\n%s", h.m.View())
+	if !strings.Contains(h.m.screen(), "move> e2e4_") {
+		t.Fatalf("input not shown:\n%s", h.m.screen())
 	}
 	h.press(tea.KeyEnter)
 	if h.sans() != "e4" {
@@ -146,7 +146,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 	if req.Skill != 3 || len(req.Moves) != 1 || req.Moves[0].String() != "e2e4" || req.Limits.MoveTime != thinkTimes[3] {
 		t.Fatalf("request %+v", req)
 	}
-	if !strings.Contains(h.m.View(), "ox88 is thinking") {
+	if !strings.Contains(h.m.screen(), "ox88 is thinking") {
 		t.Fatal("thinking not shown")
 	}
 	// Progress: depth, score (White's view), PV in SAN.
@@ -156,7 +156,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 	nf3, _ := pos.ParseMove("Nf3")
 	h.send(infoMsg{ID: req.ID, Info: search.Info{Depth: 6, Score: 25, Nodes: 123456, NPS: 2_500_000, Time: 49 * time.Millisecond, PV: []chess.Move{e5, nf3}}})
 	h.send(infoMsg{ID: req.ID, Info: search.Info{CurrMove: e5, CurrMoveNumber: 3}})
-	v := h.m.View()
+	v := h.m.screen()
 	for _, want := range []string{"depth 6", "score -0.25", "nodes 123.5k", "2.50M nps", "searching e5 (move 3)", "pv 1... e5 2. Nf3"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -166,7 +166,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 	if h.sans() != "e4 e5" {
 		t.Fatalf("moves %q", h.sans())
 	}
-	v = h.m.View()
+	v = h.m.screen()
 	if !strings.Contains(v, "1. e4       <e5>") || !strings.Contains(v, "ox88 played 1... e5.") {
 		t.Fatalf("reply not shown:\n%s", v)
 	}
@@ -212,7 +212,7 @@ func TestCursorAndEnter(t *testing.T) {
 	if lines[5] != "3  .  .  .  .  .  *  .  *" || lines[7] != "1  R  N  B  Q  K  B [N] R" {
 		t.Fatalf("destinations not shown:\n%s", strings.Join(lines, "\n"))
 	}
-	h.send(tea.KeyMsg{Type: tea.KeyLeft})
+	h.send(tea.KeyPressMsg{Code: tea.KeyLeft})
 	h.typeText("kk")
 	h.press(tea.KeyEnter)
 	if h.sans() != "Nf3" {
@@ -226,7 +226,7 @@ func TestMouseClicks(t *testing.T) {
 	click := func(sq chess.Square) {
 		x := l.boardX + sq.File()*l.cellW + 1
 		y := l.boardY + (7-sq.Rank())*l.cellH
-		h.send(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+		h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	}
 	d2, _ := chess.ParseSquare("d2")
 	d4, _ := chess.ParseSquare("d4")
@@ -237,7 +237,7 @@ func TestMouseClicks(t *testing.T) {
 	}
 	// Flipped, the same screen cell is the mirrored square.
 	h.typeText("f")
-	h.send(tea.KeyMsg{Type: tea.KeyEsc})
+	h.send(tea.KeyPressMsg{Code: tea.KeyEsc})
 	if sq, _ := l.squareAt(l.boardX+1, l.boardY, true); sq != chess.H1 {
 		t.Fatalf("top left flipped is %v", sq)
 	}
@@ -249,8 +249,8 @@ func TestPromotionPicker(t *testing.T) {
 	e8, _ := chess.ParseSquare("e8")
 	h.m.pick(e7)
 	h.m.pick(e8)
-	if h.m.promo == nil || !strings.Contains(h.m.View(), "[Q queen]") || !strings.Contains(h.m.View(), " N knight") {
-		t.Fatalf("no picker:\n%s", h.m.View())
+	if h.m.promo == nil || !strings.Contains(h.m.screen(), "[Q queen]") || !strings.Contains(h.m.screen(), " N knight") {
+		t.Fatalf("no picker:\n%s", h.m.screen())
 	}
 	h.typeText("n")
 	if h.sans() != "e8=N+" {
@@ -317,7 +317,7 @@ func TestVisualizer(t *testing.T) {
 	if lines[2] != "6  .  .  . !p! .  .  .  ." {
 		t.Fatalf("defender not marked:\n%s", strings.Join(lines, "\n"))
 	}
-	h.send(tea.KeyMsg{Type: tea.KeyEsc})
+	h.send(tea.KeyPressMsg{Code: tea.KeyEsc})
 	h.typeText("b")
 	// Each square: White's count, the piece, Black's count. The rook
 	// sees d2..d6, the knight d2, d4, e5, g5...; Black's pawns and king
@@ -381,7 +381,7 @@ func TestCheckmateShown(t *testing.T) {
 		h.typeText(mv)
 		h.press(tea.KeyEnter)
 	}
-	v := h.m.View()
+	v := h.m.screen()
 	if h.m.status() != "Game over: Black wins by checkmate" || !strings.Contains(v, "checkmate") {
 		t.Fatalf("no outcome:\n%s", v)
 	}
@@ -397,8 +397,8 @@ func TestCheckmateShown(t *testing.T) {
 
 func TestClocksAndTimeout(t *testing.T) {
 	h := newHarness(t, Options{TC: clock.TimeControl{Base: time.Minute, Inc: 2 * time.Second}}, 80, 24)
-	if !strings.Contains(h.m.View(), "White 1:00     Black 1:00") {
-		t.Fatalf("clocks:\n%s", h.m.View())
+	if !strings.Contains(h.m.screen(), "White 1:00     Black 1:00") {
+		t.Fatalf("clocks:\n%s", h.m.screen())
 	}
 	h.now = h.now.Add(5 * time.Second) // White's clock starts with the first move
 	h.typeText("e4\r")
@@ -407,7 +407,7 @@ func TestClocksAndTimeout(t *testing.T) {
 	if req.Limits.WTime != 62*time.Second || req.Limits.BTime != time.Minute || req.Limits.BInc != 2*time.Second {
 		t.Fatalf("limits %+v", req.Limits)
 	}
-	if v := h.m.View(); !strings.Contains(v, "White 1:02   ▶ Black 0:57") {
+	if v := h.m.screen(); !strings.Contains(v, "White 1:02   ▶ Black 0:57") {
 		t.Fatalf("clocks:\n%s", v)
 	}
 	h.now = h.now.Add(58 * time.Second)
@@ -415,8 +415,8 @@ func TestClocksAndTimeout(t *testing.T) {
 	if o := h.m.g.Outcome(); o.Text != "White wins on time" {
 		t.Fatalf("outcome %v", o)
 	}
-	if !strings.Contains(h.m.View(), "1m+2s") {
-		t.Fatalf("the title does not show the clocks as 1m+2s:\n%s", h.m.View())
+	if !strings.Contains(h.m.screen(), "1m+2s") {
+		t.Fatalf("the title does not show the clocks as 1m+2s:\n%s", h.m.screen())
 	}
 
 	// A move that comes after the flag fell, before the next tick, is
@@ -515,7 +515,7 @@ func TestResizeAndFlip(t *testing.T) {
 	h.send(infoMsg{ID: h.eng.last(t).ID, Info: search.Info{Depth: 1}})
 	for _, size := range [][2]int{{120, 40}, {100, 30}, {80, 24}, {60, 20}, {40, 30}, {20, 10}} {
 		h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		lines := strings.Split(h.m.View(), "\n")
+		lines := strings.Split(h.m.screen(), "\n")
 		if size[1] >= 20 && len(lines) > size[1] {
 			t.Errorf("%dx%d: %d lines", size[0], size[1], len(lines))
 		}
@@ -527,7 +527,7 @@ func TestResizeAndFlip(t *testing.T) {
 	}
 	h.send(tea.WindowSizeMsg{Width: 60, Height: 20})
 	h.typeText("f")
-	h.send(tea.KeyMsg{Type: tea.KeyEsc})
+	h.send(tea.KeyPressMsg{Code: tea.KeyEsc})
 	lines := h.boardLines(9, 26)
 	if lines[0] != "1  R  N  B  K  Q  B  N  R" || lines[8] != "   h  g  f  e  d  c  b  a" {
 		t.Fatalf("flipped:\n%s", strings.Join(lines, "\n"))
@@ -537,7 +537,7 @@ func TestResizeAndFlip(t *testing.T) {
 func TestHelpAndResign(t *testing.T) {
 	h := newHarness(t, Options{}, 80, 30)
 	h.typeText("?")
-	if !strings.Contains(h.m.View(), "which enemy pieces attack the cursor square") {
+	if !strings.Contains(h.m.screen(), "which enemy pieces attack the cursor square") {
 		t.Fatal("no help")
 	}
 	h.typeText("z")
@@ -563,7 +563,7 @@ func TestMaterialLine(t *testing.T) {
 	if got := h.m.materialLine(); got != "captured: p | PP   -1" {
 		t.Fatalf("got %q", got)
 	}
-	if !strings.Contains(h.m.View(), "captured: p | PP   -1") {
+	if !strings.Contains(h.m.screen(), "captured: p | PP   -1") {
 		t.Fatal("not in the view")
 	}
 }

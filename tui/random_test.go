@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"ox88/chess"
 	"ox88/clock"
@@ -20,13 +20,13 @@ import (
 // game must stay consistent with its moves.
 func TestRandomKeysNeverPanic(t *testing.T) {
 	t.Chdir(t.TempDir()) // s saves files
-	keys := []tea.KeyMsg{
-		{Type: tea.KeyEnter}, {Type: tea.KeyEsc}, {Type: tea.KeyBackspace}, {Type: tea.KeySpace, Runes: []rune{' '}},
-		{Type: tea.KeyUp}, {Type: tea.KeyDown}, {Type: tea.KeyLeft}, {Type: tea.KeyRight},
-		{Type: tea.KeyHome}, {Type: tea.KeyEnd}, {Type: tea.KeyTab},
+	keys := []tea.KeyPressMsg{
+		{Code: tea.KeyEnter}, {Code: tea.KeyEsc}, {Code: tea.KeyBackspace}, {Code: tea.KeySpace, Text: " "},
+		{Code: tea.KeyUp}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyRight},
+		{Code: tea.KeyHome}, {Code: tea.KeyEnd}, {Code: tea.KeyTab},
 	}
 	for _, r := range "abcdefgh12345678xNBRQKO-=+?uimnoprstvqjklwz0/" {
-		keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		keys = append(keys, typed(r))
 	}
 	for seed := range uint64(4) {
 		rng := rand.New(rand.NewPCG(seed, 99))
@@ -40,7 +40,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				var ml chess.MoveList
 				pos.GenerateMoves(&ml)
 				if ml.N > 0 {
-					h.send(tea.KeyMsg{Type: tea.KeyEsc})
+					h.send(tea.KeyPressMsg{Code: tea.KeyEsc})
 					h.typeText(ml.Moves[rng.IntN(ml.N)].String() + "\r")
 				}
 			case r < 70:
@@ -48,8 +48,8 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 			case r < 78:
 				sq := chess.SquareFrom64(rng.IntN(64))
 				l := h.m.layout()
-				h.send(tea.MouseMsg{X: l.boardX + sq.File()*l.cellW + 1, Y: l.boardY + (7-sq.Rank())*l.cellH,
-					Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+				h.send(tea.MouseClickMsg{X: l.boardX + sq.File()*l.cellW + 1, Y: l.boardY + (7-sq.Rank())*l.cellH,
+					Button: tea.MouseLeft})
 			case r < 80:
 				h.send(tea.WindowSizeMsg{Width: 20 + rng.IntN(120), Height: 8 + rng.IntN(40)})
 			case r < 95 && len(h.eng.reqs) > 0:
@@ -69,7 +69,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				h.now = h.now.Add(time.Duration(rng.IntN(3000)) * time.Millisecond)
 				h.send(tickMsg(h.now))
 			}
-			_ = h.m.View()
+			_ = h.m.screen()
 			// The game's positions must follow from its moves.
 			pos := h.m.g.Start()
 			for _, mv := range h.m.g.Moves() {

@@ -3,7 +3,8 @@ package tui
 import (
 	"fmt"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // Run plays a game on the terminal until the player quits.
@@ -12,8 +13,11 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
-	if _, err := p.Run(); err != nil {
+	var progOpts []tea.ProgramOption
+	if opts.Profile != colorprofile.Unknown {
+		progOpts = append(progOpts, tea.WithColorProfile(opts.Profile))
+	}
+	if _, err := tea.NewProgram(m, progOpts...).Run(); err != nil {
 		return err
 	}
 	// Leave the game on the terminal, so that it is not lost with the

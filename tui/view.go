@@ -5,19 +5,29 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/search"
 )
 
-// View draws the whole screen: the title, the board with the panel beside
-// it (or below it on a narrow terminal), the input line, the message line
-// and the key line.
-func (m *Model) View() string {
+// View draws the screen on the alternate screen, with mouse clicks
+// reported.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.screen())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	return v
+}
+
+// screen is the whole screen as text: the title, the board with the panel
+// beside it (or below it on a narrow terminal), the input line, the
+// message line and the key line.
+func (m *Model) screen() string {
 	l := m.layout()
-	title := m.st.r.NewStyle().Bold(true).Render("ox88") + "  " + m.titleInfo()
+	title := m.st.render(bold, "ox88") + "  " + m.titleInfo()
 	if m.help {
 		var lines []string
 		for _, s := range clip(helpLines, m.height-3) {
@@ -58,9 +68,8 @@ func (m *Model) titleInfo() string {
 // engine's thoughts and the move list, or the help.
 func (m *Model) panel(width, height int) string {
 	var lines []string
-	bold := m.st.r.NewStyle().Bold(true)
 	for _, s := range wrap(m.status(), width) {
-		lines = append(lines, bold.Render(s))
+		lines = append(lines, m.st.render(bold, s))
 	}
 	if s := m.materialLine(); s != "" {
 		lines = append(lines, truncate(s, width))
@@ -69,7 +78,7 @@ func (m *Model) panel(width, height int) string {
 		lines = append(lines, m.clockLine())
 	}
 	if m.promo != nil {
-		lines = append(lines, "", bold.Render("Promote to:"))
+		lines = append(lines, "", m.st.render(bold, "Promote to:"))
 		for _, s := range wrap(m.promoChoices(), width) {
 			lines = append(lines, strings.ReplaceAll(s, "\u00a0", " "))
 		}
@@ -78,7 +87,7 @@ func (m *Model) panel(width, height int) string {
 	lines = append(lines, m.thinkingLines(width)...)
 	lines = append(lines, "")
 	room := height - len(lines) - 1
-	lines = append(lines, bold.Render("Moves"))
+	lines = append(lines, m.st.render(bold, "Moves"))
 	lines = append(lines, m.moveLines(room)...)
 	for i, s := range lines {
 		lines[i] = truncate(s, width)
@@ -192,7 +201,7 @@ func (m *Model) thinkingLines(width int) []string {
 	if m.mode == twoHumans {
 		return nil
 	}
-	head := "ox88"
+	head := fmt.Sprintf("ox88 on %d thread%s", m.threads, plural(m.threads))
 	switch {
 	case m.thinking:
 		head += " thinking"
@@ -341,10 +350,16 @@ func (m *Model) inputLine() string {
 	return "move> "
 }
 
+// The styles of the headings and of a complaint.
+var (
+	bold       = lipgloss.NewStyle().Bold(true)
+	errorStyle = lipgloss.NewStyle().Foreground(lipgloss.Color(errorText))
+)
+
 // messageLine shows the last message, complaints in red.
 func (m *Model) messageLine() string {
-	if m.ui.isError && !m.st.plain {
-		return m.st.r.NewStyle().Foreground(lipgloss.Color("#E05A5A")).Render(m.ui.message)
+	if m.ui.isError {
+		return m.st.render(errorStyle, m.ui.message)
 	}
 	return m.ui.message
 }

@@ -8,6 +8,7 @@ import (
 
 	"ox88/book"
 	"ox88/engine"
+	"ox88/nnue"
 	"ox88/search"
 	"ox88/syzygy"
 )
@@ -67,6 +68,8 @@ var optionTable = []option{
 	{name: "OwnBook", kind: "check", def: "false"},
 	{name: "BookFile", kind: "string", def: "<empty>"},
 	{name: "SyzygyPath", kind: "string", def: "<empty>"},
+	{name: "UseNNUE", kind: "check", def: strconv.FormatBool(defaultUseNNUE)},
+	{name: "EvalFile", kind: "string", def: "<embedded>"},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
@@ -76,6 +79,7 @@ var optionTable = []option{
 
 // options holds the current option values.
 type options struct {
+	useNNUE       bool
 	threads       int
 	hashMB        int
 	multiPV       int
@@ -90,6 +94,7 @@ type options struct {
 
 func defaultOptions() options {
 	return options{
+		useNNUE:  defaultUseNNUE,
 		threads:  1,
 		hashMB:   defaultHashMB,
 		multiPV:  1,
@@ -155,6 +160,11 @@ func (s *Server) setOption(args []string) {
 		s.setBookFile(value)
 	case "SyzygyPath":
 		s.setSyzygyPath(value)
+	case "UseNNUE":
+		s.opts.useNNUE = on
+		s.applyNet()
+	case "EvalFile":
+		s.setEvalFile(value)
 	case "Move Overhead":
 		s.opts.overhead = time.Duration(n) * time.Millisecond
 	case "Skill Level":
@@ -201,6 +211,44 @@ func (s *Server) setBookFile(path string) {
 	}
 	s.book, s.bookPath = b, path
 	s.printf("info string book %s: %d entries\n", path, b.Len())
+}
+
+// defaultUseNNUE says whether the network evaluates from the start. The
+// hand-written evaluation stays the default until a network beats it in
+// a measured match (docs/STRENGTH.md).
+const defaultUseNNUE = false
+
+// setEvalFile loads a network file ("" or "<embedded>": the built-in
+// one). A file that cannot be used is reported and the previous network
+// stays.
+func (s *Server) setEvalFile(path string) {
+	if path == "" || path == "<embedded>" {
+		s.net = nil
+		s.applyNet()
+		return
+	}
+	n, err := nnue.Load(path)
+	if err != nil {
+		s.printf("info string error: %v\n", err)
+		return
+	}
+	s.net = n
+	s.printf("info string EvalFile %s loaded\n", path)
+	s.applyNet()
+}
+
+// applyNet gives the engine the network the options choose: EvalFile's,
+// or the embedded one, when UseNNUE is on.
+func (s *Server) applyNet() {
+	var n *nnue.Net
+	if s.opts.useNNUE {
+		n = s.net
+		if n == nil {
+			n = nnue.Default()
+		}
+	}
+	s.finishSearch()
+	s.eng.SetNet(n)
 }
 
 // setSyzygyPath opens the endgame tables in path's directories ("" or

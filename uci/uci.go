@@ -12,6 +12,7 @@ import (
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/internal/version"
+	"ox88/nnue"
 )
 
 // maxLine bounds one input line. The longest sane line is a position
@@ -32,10 +33,11 @@ type Server struct {
 	moves        []chess.Move   // and its moves
 	opts         options
 	book         *book.Book
-	bookPath     string // the file book was read from
-	threadsDirty bool   // Threads changed while a search ran: apply before the next go
-	hashDirty    bool   // Hash changed while a search ran: apply before the next go
-	clearHash    bool   // Clear Hash pressed while a search ran
+	bookPath     string    // the file book was read from
+	net          *nnue.Net // EvalFile's network (nil: the embedded one)
+	threadsDirty bool      // Threads changed while a search ran: apply before the next go
+	hashDirty    bool      // Hash changed while a search ran: apply before the next go
+	clearHash    bool      // Clear Hash pressed while a search ran
 
 	mu  sync.Mutex    // guards cur and what it points to
 	cur *searchRecord // the last search started, or nil

@@ -16,6 +16,7 @@ import (
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/internal/version"
+	"ox88/nnue"
 	"ox88/search"
 )
 
@@ -65,6 +66,8 @@ func TestHandshake(t *testing.T) {
 		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
+		"option name UseNNUE type check default false",
+		"option name EvalFile type string default <embedded>",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Skill Level type spin default 10 min 1 max 10",
 		"option name UCI_LimitStrength type check default false",
@@ -608,4 +611,27 @@ func TestSyzygyPath(t *testing.T) {
 	}
 	s.Send("setoption name SyzygyPath value <empty>", "isready")
 	s.Expect("readyok", time.Second)
+}
+
+// TestEvalFile: a bad network file is reported and the engine keeps
+// playing with what it had; a good one and UseNNUE switch the evaluation
+// (the engine's search then uses the network).
+func TestEvalFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.nnue")
+	os.WriteFile(bad, []byte("not a network"), 0o644)
+	good := filepath.Join(dir, "good.nnue")
+	if err := nnue.Default().Save(good); err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t)
+	s.Send("setoption name EvalFile value " + bad)
+	s.Expect("info string error: "+bad+": not a usable ox88 network", time.Second)
+	s.Send("setoption name EvalFile value " + good)
+	s.Expect("info string EvalFile "+good+" loaded", time.Second)
+	s.Send("setoption name UseNNUE value true", "position startpos", "go depth 4")
+	line, before := s.Expect("bestmove", 10*time.Second)
+	checkBestmove(t, line, before, chess.StartFEN)
+	s.Send("setoption name UseNNUE value false", "go depth 4")
+	s.Expect("bestmove", 10*time.Second)
 }

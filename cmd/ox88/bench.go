@@ -18,8 +18,9 @@ func runBench(args []string) int {
 	depth := fs.Int("depth", search.BenchDepth, "search depth in plies")
 	verbose := fs.Bool("v", false, "print nodes per depth for every position")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
+	optList := fs.String("options", "", "search options as ox88 ab names them (\"nnue\": the network evaluates)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 bench [--depth N] [-v]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour.")
+		fmt.Fprintln(fs.Output(), "usage: ox88 bench [--depth N] [-v] [--options LIST]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -30,6 +31,11 @@ func runBench(args []string) int {
 	}
 	if *depth < 1 || *depth > search.MaxPly-8 {
 		fmt.Fprintln(os.Stderr, "ox88 bench: depth must be 1 to", search.MaxPly-8)
+		return 2
+	}
+	opt, err := search.ParseOptions(*optList)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 bench:", err)
 		return 2
 	}
 	if *cpuProfile != "" {
@@ -45,7 +51,7 @@ func runBench(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	nodes, el := search.Bench(*depth, func(i int, r search.Result, perDepth []uint64) {
+	nodes, el := search.BenchWith(*depth, opt, func(i int, r search.Result, perDepth []uint64) {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, search.BenchPositions[i], r.Move, r.Nodes)
 		if *verbose {
 			fmt.Println("   nodes per depth:", perDepth)

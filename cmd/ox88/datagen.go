@@ -50,18 +50,10 @@ cleanly; the same command resumes where it stopped.`)
 	cfg := datagen.Config{Out: *out, Games: *games, Nodes: *nodes, Workers: *workers, Seed: *seed,
 		RandomPlies: *plies, HashMB: *hash, Progress: os.Stderr}
 	if *openings != "" {
-		ops, err := match.LoadOpenings(*openings, 0)
-		if err != nil {
+		var err error
+		if cfg.Openings, err = loadStartPositions(*openings); err != nil {
 			fmt.Fprintln(os.Stderr, "ox88 datagen:", err)
 			return 1
-		}
-		for _, o := range ops {
-			g, err := gameFromOpening(o.FEN, o.Moves)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "ox88 datagen:", err)
-				return 1
-			}
-			cfg.Openings = append(cfg.Openings, g)
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -76,18 +68,27 @@ cleanly; the same command resumes where it stopped.`)
 	return 0
 }
 
-// gameFromOpening plays an opening's moves from its position.
-func gameFromOpening(fen string, moves []string) (*chess.Position, error) {
-	pos, err := chess.ParseFEN(fen)
+// loadStartPositions reads an opening book (EPD or PGN, as ox88 match
+// reads them) and returns each opening's position after its moves.
+func loadStartPositions(path string) ([]*chess.Position, error) {
+	ops, err := match.LoadOpenings(path, 0)
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range moves {
-		m, err := pos.ParseUCI(s)
+	out := make([]*chess.Position, 0, len(ops))
+	for _, o := range ops {
+		pos, err := chess.ParseFEN(o.FEN)
 		if err != nil {
 			return nil, err
 		}
-		pos.MakeMove(m)
+		for _, s := range o.Moves {
+			m, err := pos.ParseUCI(s)
+			if err != nil {
+				return nil, err
+			}
+			pos.MakeMove(m)
+		}
+		out = append(out, pos)
 	}
-	return pos, nil
+	return out, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 
+	"golang.org/x/term"
+
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/tui"
@@ -28,11 +30,11 @@ func runDefault() int {
 	return 0
 }
 
-// stdinIsTerminal reports whether standard input is a terminal (a
-// character device) rather than a pipe or a file.
+// stdinIsTerminal reports whether standard input is a terminal rather
+// than a pipe, a file or another character device such as /dev/null: it
+// asks for the terminal's settings, which only a terminal has.
 func stdinIsTerminal() bool {
-	fi, err := os.Stdin.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(os.Stdin.Fd()))
 }
 
 func runPlay(args []string) int {
@@ -48,6 +50,7 @@ func runPlay(args []string) int {
 	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of Unicode chess glyphs")
 	tc := fs.String("tc", "none", "clocks, such as 5m+3s (5 minutes, 3 seconds a move) or 40/90m+30s (none: no clocks)")
 	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
+	threads := fs.Int("threads", tui.DefaultThreads(), "ox88's search threads (the default leaves one core to the rest of the machine)")
 	var c960 chess960Flag
 	fs.Var(&c960, "960", "play Chess960 from start position `N` (0-959; 518 is the standard array); --960 alone: a random one")
 	if err := fs.Parse(args); err != nil {
@@ -73,12 +76,16 @@ func runPlay(args []string) int {
 		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	if *threads < 1 {
+		fmt.Fprintf(os.Stderr, "ox88 play: --threads must be at least 1, got %d\n", *threads)
+		return 2
+	}
 	control, err := clock.ParseForPlay(*tc)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 2
 	}
-	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile}
+	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads}
 	if err := tui.Run(opts); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 1
