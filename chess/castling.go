@@ -18,6 +18,8 @@ package chess
 //     an enemy slider and the king's path shields the path only until it
 //     moves.
 //
+// castleBlocked and castlePathSafe test the second and third rules.
+//
 // What a right means (which rook, which squares) is worked out once, when
 // the position is set up, and kept in the Position: castlePlans and
 // castleMask. A castling move is FlagCastle with from = the king's square
@@ -113,21 +115,24 @@ func (p *Position) setCastling(i int, kingSq, rookSq Square) {
 	}
 }
 
-// canCastle reports whether the side to move, which is not in check, may
-// castle by the right with bit number i, which it holds.
-func (p *Position) canCastle(i int) bool {
+// castleBlocked reports whether a square that must be empty for the right
+// with bit number i is not. Together with castlePathSafe it is the test of
+// a castling move, for a side that holds the right and is not in check;
+// this half, the usual answer, is kept small enough to inline.
+func (p *Position) castleBlocked(i int) bool {
 	plan := &p.castlePlans[i&3]
 	for _, sq := range plan.empty[:plan.nEmpty&7] {
 		if p.board[sq] != Empty {
-			return false
+			return true
 		}
 	}
-	return p.castlePathSafe(plan)
+	return false
 }
 
-// castlePathSafe reports whether no square of plan's king path is attacked
-// with the castling rook lifted.
-func (p *Position) castlePathSafe(plan *castlePlan) bool {
+// castlePathSafe reports whether no square of the king's path for the
+// right with bit number i is attacked, with the castling rook lifted.
+func (p *Position) castlePathSafe(i int) bool {
+	plan := &p.castlePlans[i&3]
 	rook := p.board[plan.rookFrom]
 	p.board[plan.rookFrom] = Empty
 	safe := true

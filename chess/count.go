@@ -157,10 +157,10 @@ func (p *Position) countSlider(from Square, steps []Square, pinDir Square, check
 func (p *Position) countCastling() int {
 	n := 0
 	i := 2 * int(p.side&1) // the bit number of the side's king-side right
-	if p.castle&(WhiteOO<<i) != 0 && p.canCastle(i) {
+	if p.castle&(WhiteOO<<i) != 0 && !p.castleBlocked(i) && p.castlePathSafe(i) {
 		n++
 	}
-	if p.castle&(WhiteOOO<<i) != 0 && p.canCastle(i+1) {
+	if p.castle&(WhiteOOO<<i) != 0 && !p.castleBlocked(i+1) && p.castlePathSafe(i+1) {
 		n++
 	}
 	return n

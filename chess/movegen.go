@@ -204,10 +204,10 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 	// Castling: the king side first, then the queen side (see castling.go).
 	if quiets && checkers == 0 && p.castle != NoCastle {
 		i := 2 * int(us&1) // the bit number of us's king-side right
-		if p.castle&(WhiteOO<<i) != 0 && p.canCastle(i) {
+		if p.castle&(WhiteOO<<i) != 0 && !p.castleBlocked(i) && p.castlePathSafe(i) {
 			ml.add(Move(ksq) | Move(ksq&0x70+kingToFileOO)<<8 | FlagCastle)
 		}
-		if p.castle&(WhiteOOO<<i) != 0 && p.canCastle(i+1) {
+		if p.castle&(WhiteOOO<<i) != 0 && !p.castleBlocked(i+1) && p.castlePathSafe(i+1) {
 			ml.add(Move(ksq) | Move(ksq&0x70+kingToFileOOO)<<8 | FlagCastle)
 		}
 	}

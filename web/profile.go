@@ -87,7 +87,7 @@ var componentRules = []componentRule{
 	{compGeneration, "ox88/chess.(*Position).CountMoves"},
 	{compGeneration, "ox88/chess.(*Position).countSlider"},
 	{compGeneration, "ox88/chess.(*Position).countCastling"},
-	{compGeneration, "ox88/chess.(*Position).canCastle"},
+	{compGeneration, "ox88/chess.(*Position).castleBlocked"},
 	{compGeneration, "ox88/chess.(*Position).castlePathSafe"},
 	{compGeneration, "ox88/chess.(*Position).addEnPassant"},
 	{compGeneration, "ox88/chess.(*Position).epLegal"},
