@@ -8,6 +8,7 @@ require (
 	github.com/charmbracelet/colorprofile v0.4.3
 	github.com/chromedp/chromedp v0.23.0
 	github.com/creack/pty v1.1.24
+	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	golang.org/x/term v0.47.0
 )
 

@@ -124,6 +124,19 @@ func (e *Engine) SetHashSize(mb int) {
 	e.searcher.SetHashSize(max(mb, 1))
 }
 
+// SetSeed makes the weak levels' random choices reproducible: two engines
+// with the same seed, level and positions choose the same moves. Seed 0
+// takes one from the clock (the default).
+func (e *Engine) SetSeed(seed uint64) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	e.rng = rand.New(rand.NewPCG(seed, 88))
+}
+
 // SetThreads sets the number of search threads (1 to search.MaxThreads).
 // It waits for a running search to finish.
 func (e *Engine) SetThreads(n int) {

@@ -4,35 +4,39 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"ox88/clock"
 )
 
 // Protocol names.
 const (
-	ProtoUCI    = "uci"
-	ProtoXboard = "xboard"
+	protoUCI    = "uci"
+	protoXboard = "xboard"
 )
 
-// Option is one engine option, sent in the order given.
-type Option struct{ Name, Value string }
+// option is one engine option, sent in the order given.
+type option struct{ Name, Value string }
 
-// EngineConfig says how to start and set up one engine.
-type EngineConfig struct {
-	Name    string   // the name in reports and PGN
-	Cmd     string   // the program
-	Args    []string // its arguments
-	Dir     string   // its working directory ("" = the runner's)
-	Proto   string   // ProtoUCI or ProtoXboard
-	Options []Option // UCI "setoption" / xboard "option" settings
+// engineConfig says how to start and set up one engine, and how long it
+// may think.
+type engineConfig struct {
+	Name    string     // the name in reports and PGN
+	Cmd     string     // the program
+	Args    []string   // its arguments
+	Dir     string     // its working directory ("" = the runner's)
+	Proto   string     // protoUCI or protoXboard
+	Options []option   // UCI "setoption" / xboard "option" settings
+	Limits  gameLimits // its own limits (tc=, st=, nodes=, depth=)
 
-	chess960 bool // the match is Chess960 (Config.Chess960): xboard's "variant fischerandom"
+	chess960 bool // the match is Chess960 (config.Chess960): xboard's "variant fischerandom"
 }
 
 // setChess960 sets the engine up for Chess960 or not: a UCI engine gets
 // the option UCI_Chess960 (unless the user set it), an xboard engine
 // "variant fischerandom" after each new.
-func (cfg *EngineConfig) setChess960(on bool) {
+func (cfg *engineConfig) setChess960(on bool) {
 	cfg.chess960 = on
-	if !on || cfg.Proto != ProtoUCI {
+	if !on || cfg.Proto != protoUCI {
 		return
 	}
 	for _, o := range cfg.Options {
@@ -40,23 +44,34 @@ func (cfg *EngineConfig) setChess960(on bool) {
 			return
 		}
 	}
-	cfg.Options = append(cfg.Options, Option{"UCI_Chess960", "true"})
+	cfg.Options = append(cfg.Options, option{"UCI_Chess960", "true"})
 }
 
-// ParseEngine reads one engine's settings in cutechess-cli's KEY=VALUE
-// form: cmd=PATH, args="A B", name=N, dir=D, proto=uci|xboard and
-// option.NAME=VALUE (repeatable). Settings already in base (from --each)
-// are overridden or, for options, added to.
-func ParseEngine(fields []string, base EngineConfig) (EngineConfig, error) {
+// parseEngine reads one engine's settings in cutechess-cli's KEY=VALUE
+// form: cmd=PATH, args="A B", name=N, dir=D, proto=uci|xboard,
+// option.NAME=VALUE (repeatable), and the limits tc=, st=, nodes=, depth=
+// (gameLimits.set). Settings already in base (from --each and the global
+// limit flags) are overridden or, for options, added to; a tc= or st=
+// replaces the inherited time control whole, so an engine can be given a
+// fixed depth where the others play on a clock (tc=none depth=8).
+func parseEngine(fields []string, base engineConfig) (engineConfig, error) {
 	cfg := base
 	cfg.Args = append([]string(nil), base.Args...)
-	cfg.Options = append([]Option(nil), base.Options...)
+	cfg.Options = append([]option(nil), base.Options...)
+	ownTime := false // this list has set tc= or st=
 	for _, f := range fields {
 		key, value, ok := strings.Cut(f, "=")
 		if !ok {
 			return cfg, fmt.Errorf("engine setting %q: want KEY=VALUE", f)
 		}
 		switch {
+		case isLimitKey(key):
+			if (key == "tc" || key == "st") && !ownTime {
+				cfg.Limits.TimeControl, ownTime = clock.TimeControl{}, true
+			}
+			if err := cfg.Limits.set(key, value); err != nil {
+				return cfg, fmt.Errorf("engine setting %q: %w", f, err)
+			}
 		case key == "cmd":
 			cfg.Cmd = value
 		case key == "args" || key == "arg":
@@ -73,7 +88,7 @@ func ParseEngine(fields []string, base EngineConfig) (EngineConfig, error) {
 		case key == "dir":
 			cfg.Dir = value
 		case key == "proto":
-			if value != ProtoUCI && value != ProtoXboard {
+			if value != protoUCI && value != protoXboard {
 				return cfg, fmt.Errorf("engine setting %q: proto must be uci or xboard", f)
 			}
 			cfg.Proto = value
@@ -90,7 +105,7 @@ func ParseEngine(fields []string, base EngineConfig) (EngineConfig, error) {
 				}
 			}
 			if !replaced {
-				cfg.Options = append(cfg.Options, Option{name, value})
+				cfg.Options = append(cfg.Options, option{name, value})
 			}
 		default:
 			return cfg, fmt.Errorf("engine setting %q: unknown key %q", f, key)
@@ -100,15 +115,18 @@ func ParseEngine(fields []string, base EngineConfig) (EngineConfig, error) {
 }
 
 // finish checks an engine's settings and fills in the defaults.
-func (cfg *EngineConfig) finish() error {
+func (cfg *engineConfig) finish() error {
 	if cfg.Cmd == "" {
 		return fmt.Errorf("engine %q has no cmd=", cfg.Name)
 	}
 	if cfg.Proto == "" {
-		cfg.Proto = ProtoUCI
+		cfg.Proto = protoUCI
 	}
 	if cfg.Name == "" {
 		cfg.Name = filepath.Base(cfg.Cmd)
+	}
+	if err := cfg.Limits.check(cfg.Proto); err != nil {
+		return fmt.Errorf("engine %s: %w", cfg.Name, err)
 	}
 	return nil
 }

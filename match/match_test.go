@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -14,9 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"ox88/chess"
 	"ox88/clock"
 	"ox88/game"
 	"ox88/match/internal/fakeengine"
+	"ox88/match/stats"
 )
 
 // fakeFlag, as the first argument of the test binary, makes it a fake
@@ -27,64 +31,81 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && strings.HasPrefix(os.Args[1], fakeFlag) {
 		os.Exit(fakeengine.Run(strings.TrimPrefix(os.Args[1], fakeFlag), os.Stdin, os.Stdout))
 	}
+	if len(os.Args) > 1 && os.Args[1] == runnerFlag {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		code := Main(ctx, os.Args[2:], os.Stdout, os.Stderr, nil)
+		stop()
+		os.Exit(code)
+	}
 	os.Exit(m.Run())
 }
 
 // fake returns the configuration of a fake engine in mode.
-func fake(name, mode string) EngineConfig {
-	proto := ProtoUCI
+func fake(name, mode string) engineConfig {
+	proto := protoUCI
 	if strings.HasPrefix(mode, "x") {
-		proto = ProtoXboard
+		proto = protoXboard
 	}
-	return EngineConfig{Name: name, Cmd: os.Args[0], Args: []string{fakeFlag + mode}, Proto: proto}
+	return engineConfig{Name: name, Cmd: os.Args[0], Args: []string{fakeFlag + mode}, Proto: proto}
 }
 
-// runFake plays a short match and returns its result and output.
-func runFake(t *testing.T, cfg *Config) (*Result, string) {
+// withLimits gives every engine the limits l.
+func withLimits(l gameLimits, engines ...engineConfig) []engineConfig {
+	for i := range engines {
+		engines[i].Limits = l
+	}
+	return engines
+}
+
+// runFake plays a short match and returns its result and output. Engines
+// without limits get 1000 nodes a move.
+func runFake(t *testing.T, cfg *config) (*matchResult, string) {
 	t.Helper()
 	var out bytes.Buffer
 	cfg.Out = &out
-	if cfg.Limits == (GameLimits{}) {
-		cfg.Limits = GameLimits{Nodes: 1000}
+	for i := range cfg.Engines {
+		if cfg.Engines[i].Limits == (gameLimits{}) {
+			cfg.Engines[i].Limits = gameLimits{Nodes: 1000}
+		}
 	}
 	if cfg.Adjudication.MaxMoves == 0 {
 		cfg.Adjudication.MaxMoves = 30
 	}
-	res, err := Run(context.Background(), cfg)
+	res, err := run(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, out.String())
 	}
 	var rep bytes.Buffer
-	WriteReport(&rep, cfg, res)
+	writeReport(&rep, cfg, res)
 	return res, out.String() + rep.String()
 }
 
 func TestFaultsLoseTheGame(t *testing.T) {
 	tests := []struct {
 		mode        string
-		limits      GameLimits
+		limits      gameLimits
 		termination string // the text in the "Finished game" line
-		fault       func(FaultCount) int
+		fault       func(faultCount) int
 	}{
-		{fakeengine.Illegal, GameLimits{Nodes: 1000}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
-		{fakeengine.Crash, GameLimits{Nodes: 1000}, "disconnects", func(f FaultCount) int { return f.Crash }},
-		{fakeengine.Hang, GameLimits{Nodes: 1000}, "connection stalls", func(f FaultCount) int { return f.Stall }},
-		{fakeengine.Hang, GameLimits{TimeControl: clock.TimeControl{Base: 500 * time.Millisecond}}, "loses on time", func(f FaultCount) int { return f.Time }},
-		{fakeengine.Slow, GameLimits{TimeControl: clock.TimeControl{MoveTime: 100 * time.Millisecond}}, "loses on time", func(f FaultCount) int { return f.Time }},
-		{fakeengine.XCrash, GameLimits{TimeControl: clock.TimeControl{Base: 5 * time.Second}}, "disconnects", func(f FaultCount) int { return f.Crash }},
-		{fakeengine.XIllegal, GameLimits{Depth: 3}, "makes an illegal move: a1a8", func(f FaultCount) int { return f.Illegal }},
+		{fakeengine.Illegal, gameLimits{Nodes: 1000}, "makes an illegal move: a1a8", func(f faultCount) int { return f.Illegal }},
+		{fakeengine.Crash, gameLimits{Nodes: 1000}, "disconnects", func(f faultCount) int { return f.Crash }},
+		{fakeengine.Hang, gameLimits{Nodes: 1000}, "connection stalls", func(f faultCount) int { return f.Stall }},
+		{fakeengine.Hang, gameLimits{TimeControl: clock.TimeControl{Base: 500 * time.Millisecond}}, "loses on time", func(f faultCount) int { return f.Time }},
+		{fakeengine.Slow, gameLimits{TimeControl: clock.TimeControl{MoveTime: 100 * time.Millisecond}}, "loses on time", func(f faultCount) int { return f.Time }},
+		{fakeengine.XCrash, gameLimits{TimeControl: clock.TimeControl{Base: 5 * time.Second}}, "disconnects", func(f faultCount) int { return f.Crash }},
+		{fakeengine.XIllegal, gameLimits{Depth: 3}, "makes an illegal move: a1a8", func(f faultCount) int { return f.Illegal }},
 	}
 	for _, tc := range tests {
-		t.Run(tc.mode+"/"+tc.limits.Describe(), func(t *testing.T) {
+		t.Run(tc.mode+"/"+tc.limits.describe(), func(t *testing.T) {
 			t.Parallel()
-			cfg := &Config{
-				Engines:     []EngineConfig{fake("good", "uci"), fake("bad", tc.mode)},
-				Limits:      tc.limits,
+			good := fake("good", "uci")
+			if strings.HasPrefix(tc.mode, "x") {
+				good = fake("good", "xboard")
+			}
+			cfg := &config{
+				Engines:     withLimits(tc.limits, good, fake("bad", tc.mode)),
 				HangTimeout: 500 * time.Millisecond,
 				Games:       2,
-			}
-			if strings.HasPrefix(tc.mode, "x") {
-				cfg.Engines[0] = fake("good", "xboard")
 			}
 			res, out := runFake(t, cfg)
 			pr := res.Pairings[0]
@@ -107,23 +128,23 @@ func TestFaultsLoseTheGame(t *testing.T) {
 func TestNormalMatchAndPGN(t *testing.T) {
 	dir := t.TempDir()
 	var pgn bytes.Buffer
-	cfg := &Config{
-		Engines:   []EngineConfig{fake("alpha", "uci"), fake("beta", "xboard")},
+	cfg := &config{
+		Engines: withLimits(gameLimits{TimeControl: clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}},
+			fake("alpha", "uci"), fake("beta", "xboard")),
 		Openings:  []Opening{{FEN: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}},
-		Limits:    GameLimits{TimeControl: clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}},
 		Games:     4,
 		PGN:       &pgn,
 		Telemetry: true,
 	}
 	// The fake xboard engine exits on an option it did not declare, as
 	// HoiChess does: the runner must send Resign and hold back Hash.
-	cfg.Engines[1].Options = []Option{{"Resign", "0"}, {"Hash", "16"}}
+	cfg.Engines[1].Options = []option{{"Resign", "0"}, {"Hash", "16"}}
 	res, out := runFake(t, cfg)
 	_ = dir
 	if res.Games != 4 || res.Pairings[0].Tally.Pairs() != 2 {
 		t.Fatalf("games %d pairs %d\n%s", res.Games, res.Pairings[0].Tally.Pairs(), out)
 	}
-	if f := res.Pairings[0].Faults; f != [2]FaultCount{} {
+	if f := res.Pairings[0].Faults; f != [2]faultCount{} {
 		t.Errorf("faults %+v\n%s", f, out)
 	}
 	text := pgn.String()
@@ -164,11 +185,85 @@ func TestNormalMatchAndPGN(t *testing.T) {
 	}
 }
 
+// TestOwnLimitsAndTelemetry: each engine thinks under its own limits (its
+// "go" commands say so), the opening's moves are marked as book moves,
+// and each game's PGN carries each engine's telemetry, which the report
+// sums per engine.
+func TestOwnLimitsAndTelemetry(t *testing.T) {
+	var pgn, log bytes.Buffer
+	alpha, beta := fake("alpha", "uci"), fake("beta", "uci")
+	alpha.Limits = gameLimits{Depth: 3}
+	beta.Limits = gameLimits{TimeControl: clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}}
+	cfg := &config{
+		Engines:      []engineConfig{alpha, beta},
+		Openings:     []Opening{{FEN: chess.StartFEN, Moves: []string{"e2e4", "e7e5", "g1f3"}}},
+		Games:        2,
+		PGN:          &pgn,
+		EngineLog:    &lockedWriter{w: &log},
+		Adjudication: adjudicationRules{MaxMoves: 10},
+	}
+	res, out := runFake(t, cfg)
+	if res.Games != 2 {
+		t.Fatalf("%d games\n%s", res.Games, out)
+	}
+	lines := log.String()
+	if !strings.Contains(lines, "alpha< go depth 3\n") || regexp.MustCompile(`alpha< go .*time`).MatchString(lines) {
+		t.Errorf("alpha at depth 3 was not asked for depth 3 alone:\n%s", lines)
+	}
+	// Beta's first move, as Black in game 1: its own clock, and White's
+	// shown with beta's own figures since alpha has none.
+	if !strings.Contains(lines, "beta< go wtime 10000 btime 10000 winc 100 binc 100\n") || strings.Contains(lines, "beta< go depth") {
+		t.Errorf("beta on a clock was not asked with its clock:\n%s", lines)
+	}
+	text := pgn.String()
+	for _, want := range []string{`[WhiteTimeControl "-"]`, `[BlackTimeControl "10+0.1"]`, "1. e4 {book} 1... e5 {book} 2. Nf3 {book}"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PGN lacks %s:\n%s", want, text)
+		}
+	}
+	if want := "alpha vs beta: 2 games, limits depth=3 for alpha, tc=10s+0.1s for beta\n"; !strings.Contains(out, want) {
+		t.Errorf("report lacks %q:\n%s", want, out)
+	}
+	// The fake engine's n-th search of a game reports depth 3 and 100n
+	// nodes; the runner's summary of each side follows from its moves.
+	games, err := game.ParsePGN(text)
+	if err != nil || len(games) != 2 {
+		t.Fatalf("PGN: %d games, %v", len(games), err)
+	}
+	sums := map[string][3]int{} // by engine: moves, book moves, nodes
+	for _, g := range games {
+		for side, tag := range []string{"White", "Black"} {
+			moves, book := 0, 0
+			for ply := 1; ply <= g.Len(); ply++ {
+				if (ply-1)%2 != side {
+					continue
+				}
+				if c := g.Comment(ply); strings.HasPrefix(c, "book") {
+					book++
+				} else {
+					moves++
+				}
+			}
+			want := fmt.Sprintf("moves=%d book=%d nodes=%d peak=%d nps=", moves, book, 50*moves*(moves+1), 100*moves)
+			if got := g.Tag(tag + "Telemetry"); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, fmt.Sprintf(" depths=3:%d mate=0", moves)) {
+				t.Errorf("%sTelemetry %q, want %s... depths=3:%d mate=0", tag, got, want, moves)
+			}
+			s := sums[g.Tag(tag)]
+			sums[g.Tag(tag)] = [3]int{s[0] + moves, s[1] + book, s[2] + 50*moves*(moves+1)}
+		}
+	}
+	for _, name := range []string{"alpha", "beta"} {
+		s := sums[name]
+		if want := fmt.Sprintf("  %s: moves=%d book=%d nodes=%d ", name, s[0], s[1], s[2]); !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestPlainComments(t *testing.T) {
 	var pgn bytes.Buffer
-	cfg := &Config{
-		Engines: []EngineConfig{fake("alpha", "uci"), fake("beta", "uci")},
-		Limits:  GameLimits{Nodes: 1000},
+	cfg := &config{
+		Engines: []engineConfig{fake("alpha", "uci"), fake("beta", "uci")},
 		Games:   1,
 		PGN:     &pgn,
 	}
@@ -182,12 +277,12 @@ func TestPlainComments(t *testing.T) {
 }
 
 func TestRoundRobinAndGauntlet(t *testing.T) {
-	engines := []EngineConfig{fake("a", "uci"), fake("b", "uci"), fake("c", "uci")}
-	for _, kind := range []string{RoundRobin, Gauntlet} {
-		cfg := &Config{Engines: engines, Tournament: kind, Games: 2, Concurrency: 2}
+	engines := []engineConfig{fake("a", "uci"), fake("b", "uci"), fake("c", "uci")}
+	for _, kind := range []string{roundRobin, gauntlet} {
+		cfg := &config{Engines: engines, Tournament: kind, Games: 2, Concurrency: 2}
 		res, out := runFake(t, cfg)
 		want := 3
-		if kind == Gauntlet {
+		if kind == gauntlet {
 			want = 2
 		}
 		if len(res.Pairings) != want || res.Games != 2*want {
@@ -205,16 +300,15 @@ func TestRoundRobinAndGauntlet(t *testing.T) {
 func TestInterruptKillsEverything(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "child.pid")
 	t.Setenv(fakeengine.ChildPIDFile, pidFile)
-	cfg := &Config{
-		Engines:     []EngineConfig{fake("good", "uci"), fake("spawner", fakeengine.Spawn)},
-		Limits:      GameLimits{Nodes: 1000},
+	cfg := &config{
+		Engines:     withLimits(gameLimits{Nodes: 1000}, fake("good", "uci"), fake("spawner", fakeengine.Spawn)),
 		HangTimeout: time.Minute,
 		Games:       2,
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan *Result)
+	done := make(chan *matchResult)
 	go func() {
-		res, err := Run(ctx, cfg)
+		res, err := run(ctx, cfg)
 		if err != nil {
 			t.Error(err)
 		}
@@ -254,17 +348,16 @@ func TestInterruptKillsEverything(t *testing.T) {
 }
 
 func TestStartFailure(t *testing.T) {
-	cfg := &Config{
-		Engines:      []EngineConfig{fake("good", "uci"), fake("mute", fakeengine.NoHello)},
-		Limits:       GameLimits{Nodes: 100},
+	cfg := &config{
+		Engines:      withLimits(gameLimits{Nodes: 100}, fake("good", "uci"), fake("mute", fakeengine.NoHello)),
 		StartTimeout: 300 * time.Millisecond,
 	}
-	_, err := Run(context.Background(), cfg)
+	_, err := run(context.Background(), cfg)
 	if err == nil || !strings.Contains(err.Error(), "no uciok") {
 		t.Errorf("err = %v, want no uciok", err)
 	}
-	cfg.Engines[1] = EngineConfig{Name: "missing", Cmd: "/nonexistent/engine"}
-	if _, err := Run(context.Background(), cfg); err == nil {
+	cfg.Engines[1] = engineConfig{Name: "missing", Cmd: "/nonexistent/engine", Limits: gameLimits{Nodes: 100}}
+	if _, err := run(context.Background(), cfg); err == nil {
 		t.Error("a missing program should fail the match")
 	}
 }
@@ -272,10 +365,10 @@ func TestStartFailure(t *testing.T) {
 func TestSPRTStopsTheMatch(t *testing.T) {
 	// The illegal-move engine loses every game; with wide error rates the
 	// test accepts H0 after a few pairs, long before the 200 games.
-	cfg := &Config{
-		Engines: []EngineConfig{fake("bad", fakeengine.Illegal), fake("good", "uci")},
+	cfg := &config{
+		Engines: []engineConfig{fake("bad", fakeengine.Illegal), fake("good", "uci")},
 		Games:   200,
-		SPRT:    &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.4, Beta: 0.4},
+		SPRT:    &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.4, Beta: 0.4},
 	}
 	res, out := runFake(t, cfg)
 	if res.Stopped != "SPRT: H0 accepted" || res.Games >= 200 {
@@ -293,20 +386,22 @@ func TestChess960Match(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pgn, log bytes.Buffer
-	cfg := &Config{
-		Engines:   []EngineConfig{fake("u", fakeengine.UCI), fake("x", fakeengine.Xboard)},
+	cfg := &config{
+		Engines:   []engineConfig{fake("u", fakeengine.UCI), fake("x", fakeengine.Xboard)},
 		Openings:  book[:3],
 		Games:     6,
-		Limits:    GameLimits{Depth: 3},
 		PGN:       &pgn,
 		EngineLog: &lockedWriter{w: &log},
+	}
+	for i := range cfg.Engines {
+		cfg.Engines[i].Limits = gameLimits{Depth: 3}
 	}
 	res, out := runFake(t, cfg)
 	if !cfg.Chess960 || res.Games != 6 {
 		t.Fatalf("Chess960 %v, %d games\n%s", cfg.Chess960, res.Games, out)
 	}
 	for i, f := range res.Pairings[0].Faults {
-		if f != (FaultCount{}) {
+		if f != (faultCount{}) {
 			t.Errorf("engine %d faults %+v\n%s", i, f, out)
 		}
 	}
@@ -355,16 +450,15 @@ func TestRealEngines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &Config{
-		Engines: []EngineConfig{
-			{Name: "stockfish", Cmd: sf, Proto: ProtoUCI, Options: []Option{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}},
-			{Name: "fairymax", Cmd: fm, Proto: ProtoXboard},
-		},
+	cfg := &config{
+		Engines: withLimits(gameLimits{TimeControl: clock.TimeControl{Base: time.Second, Inc: 20 * time.Millisecond}},
+			engineConfig{Name: "stockfish", Cmd: sf, Proto: protoUCI, Options: []option{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}},
+			engineConfig{Name: "fairymax", Cmd: fm, Proto: protoXboard},
+		),
 		Openings:     book,
-		Limits:       GameLimits{TimeControl: clock.TimeControl{Base: time.Second, Inc: 20 * time.Millisecond}},
 		Margin:       300 * time.Millisecond,
 		Games:        2,
-		Adjudication: Adjudication{MaxMoves: 60},
+		Adjudication: adjudicationRules{MaxMoves: 60},
 	}
 	res, out := runFake(t, cfg)
 	if res.Games != 2 {

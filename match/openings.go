@@ -28,13 +28,25 @@ const maxOpeningLine = 1 << 20
 // when they follow, then any operations) otherwise. plies > 0 cuts each
 // PGN opening to that many moves.
 func LoadOpenings(path string, plies int) ([]Opening, error) {
+	return loadOpenings(path, "", plies)
+}
+
+// loadOpenings is LoadOpenings with the format given: "pgn", "epd", or ""
+// to go by the file's name.
+func loadOpenings(path, format string, plies int) ([]Opening, error) {
+	if format == "" {
+		format = "epd"
+		if strings.HasSuffix(strings.ToLower(path), ".pgn") {
+			format = "pgn"
+		}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	var ops []Opening
-	if strings.HasSuffix(strings.ToLower(path), ".pgn") {
+	if format == "pgn" {
 		ops, err = readPGNOpenings(bufio.NewReader(f), plies)
 	} else {
 		ops, err = readEPDOpenings(f)

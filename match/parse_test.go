@@ -3,6 +3,8 @@ package match
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,73 +12,134 @@ import (
 
 	"ox88/chess"
 	"ox88/clock"
+	"ox88/match/stats"
 )
 
 func TestParseEngineAndArgs(t *testing.T) {
-	base, err := ParseEngine([]string{"proto=xboard", "option.Hash=16"}, EngineConfig{})
+	base, err := parseEngine([]string{"proto=xboard", "option.Hash=16"}, engineConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := ParseEngine([]string{"cmd=/usr/games/gnuchess", `args=--uci "-x y"`, "name=GNU Chess", "option.Hash=32", "option.Skill Level=4", "proto=uci"}, base)
+	e, err := parseEngine([]string{"cmd=/usr/games/gnuchess", `args=--uci "-x y"`, "name=GNU Chess", "option.Hash=32", "option.Skill Level=4", "proto=uci"}, base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := EngineConfig{Name: "GNU Chess", Cmd: "/usr/games/gnuchess", Args: []string{"--uci", "-x y"}, Proto: ProtoUCI,
-		Options: []Option{{"Hash", "32"}, {"Skill Level", "4"}}}
+	want := engineConfig{Name: "GNU Chess", Cmd: "/usr/games/gnuchess", Args: []string{"--uci", "-x y"}, Proto: protoUCI,
+		Options: []option{{"Hash", "32"}, {"Skill Level", "4"}}}
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("got %+v\nwant %+v", e, want)
 	}
 	for _, bad := range [][]string{{"cmd"}, {"proto=cecp"}, {"colour=red"}, {"option.=1"}, {`args="open`}} {
-		if _, err := ParseEngine(bad, EngineConfig{}); err == nil {
-			t.Errorf("ParseEngine(%q) accepted", bad)
+		if _, err := parseEngine(bad, engineConfig{}); err == nil {
+			t.Errorf("parseEngine(%q) accepted", bad)
 		}
 	}
 }
 
 func TestParseArgs(t *testing.T) {
-	cfg, _, err := ParseArgs(strings.Fields(
-		"--engine cmd=a name=A --engine cmd=b name=B proto=xboard -each option.Hash=8 " +
-			"--tc 10+0.1 --games 100 --concurrency 2 --order random --seed 7 --tournament gauntlet " +
-			"--draw movenumber=40 movecount=8 score=10 --resign movecount=3 score=600 --maxmoves 200 " +
-			"--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --telemetry --margin 50"))
+	cfg, err := parseArgs(strings.Fields(
+		"--engine cmd=a name=A --engine cmd=b name=B proto=xboard -each option.Hash=8 "+
+			"--tc 10+0.1 --games 100 --concurrency 2 --order random --seed 7 --tournament gauntlet "+
+			"--draw movenumber=40 movecount=8 score=10 --resign movecount=3 score=600 --maxmoves 200 "+
+			"--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --telemetry --margin 50 --pgnout g.pgn"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cfg.Engines) != 2 || cfg.Engines[1].Proto != ProtoXboard || cfg.Engines[0].Options[0] != (Option{"Hash", "8"}) {
+	if len(cfg.Engines) != 2 || cfg.Engines[1].Proto != protoXboard || cfg.Engines[0].Options[0] != (option{"Hash", "8"}) {
 		t.Errorf("engines %+v", cfg.Engines)
 	}
-	if cfg.Limits.TimeControl != (clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}) || cfg.Limits.Describe() != "tc=10s+0.1s" {
-		t.Errorf("--tc 10+0.1 gave %+v (%s)", cfg.Limits, cfg.Limits.Describe())
+	for _, e := range cfg.Engines {
+		if e.Limits.TimeControl != (clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}) || e.Limits.describe() != "tc=10s+0.1s" {
+			t.Errorf("--tc 10+0.1 gave %+v (%s)", e.Limits, e.Limits.describe())
+		}
 	}
-	if cfg.Games != 100 || cfg.Concurrency != 2 || !cfg.RandomOrder || cfg.Seed != 7 || cfg.Tournament != Gauntlet || !cfg.Telemetry {
+	if cfg.Games != 100 || cfg.Concurrency != 2 || !cfg.RandomOrder || cfg.Seed != 7 || !cfg.SeedGiven || cfg.Tournament != gauntlet || !cfg.Telemetry {
 		t.Errorf("config %+v", cfg)
 	}
-	wantAdj := Adjudication{DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10, ResignMoveCount: 3, ResignScore: 600, MaxMoves: 200}
-	if cfg.Adjudication != wantAdj || *cfg.SPRT != (SPRT{0, 5, 0.05, 0.05}) || cfg.Margin != 50*time.Millisecond {
+	wantAdj := adjudicationRules{DrawMoveNumber: 40, DrawMoveCount: 8, DrawScore: 10, ResignMoveCount: 3, ResignScore: 600, MaxMoves: 200}
+	if cfg.Adjudication != wantAdj || *cfg.SPRT != (stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}) || cfg.Margin != 50*time.Millisecond {
 		t.Errorf("adjudication %+v sprt %+v margin %v", cfg.Adjudication, cfg.SPRT, cfg.Margin)
 	}
-	cfg, _, err = ParseArgs([]string{"--engine", "cmd=a", "--engine", "cmd=b", "--rounds", "5", "--st", "0.5"})
-	if err != nil || cfg.Games != 10 || cfg.Limits.MoveTime != 500*time.Millisecond {
-		t.Errorf("rounds/st: %+v %v", cfg, err)
+	if cfg.PGNPath != "g.pgn" || cfg.JournalPath != "g.pgn.journal" || cfg.Resume {
+		t.Errorf("pgnout %q journal %q resume %v", cfg.PGNPath, cfg.JournalPath, cfg.Resume)
 	}
-	cfg, _, err = ParseArgs(strings.Fields("--engine cmd=a --engine cmd=b --tc 40/5m+3s --st 1"))
-	if err != nil || cfg.Limits.TimeControl != (clock.TimeControl{Moves: 40, Base: 5 * time.Minute, Inc: 3 * time.Second, MoveTime: time.Second}) {
-		t.Errorf("--tc 40/5m+3s --st 1: %+v %v", cfg.Limits, err)
+	cfg, err = parseArgs([]string{"--engine", "cmd=a", "--engine", "cmd=b", "--rounds", "5", "--st", "0.5", "--journal=j", "--resume"}, io.Discard)
+	if err != nil || cfg.Games != 10 || cfg.Engines[1].Limits.MoveTime != 500*time.Millisecond || cfg.JournalPath != "j" || !cfg.Resume {
+		t.Errorf("rounds/st/journal: %+v %v", cfg, err)
 	}
-	if err := cfg.Validate(); err == nil || err.Error() != "--tc and --st exclude each other (as in cutechess-cli)" {
-		t.Errorf("--tc with --st: %v", err)
+	// cutechess-cli's spellings: -openings file=... and a single-word -engine=.
+	cfg, err = parseArgs(strings.Fields("-engine=cmd=a -engine cmd=b --depth 3 --openings file=book.epd format=pgn order=random plies=6"), io.Discard)
+	if err != nil || len(cfg.Engines) != 2 || cfg.openingsFile != "book.epd" || cfg.openingsFormat != "pgn" || !cfg.RandomOrder || cfg.openingPlies != 6 {
+		t.Errorf("--openings file=: %+v %v", cfg, err)
 	}
-	cfg, _, err = ParseArgs(strings.Fields("--engine cmd=a --engine cmd=b proto=xboard --depth 2 --chess960 0,518,957-959"))
+	for _, tc := range []struct{ args, err string }{
+		{"--engine cmd=a --engine cmd=b --tc 40/5m+3s --st 1",
+			"engine a: a clock (tc=, --tc) and a time per move (st=, --st) exclude each other, as in cutechess-cli"},
+		{"--engine cmd=a --engine cmd=b", "engine a: no limit: give --tc, --st, --nodes or --depth, or tc=, st=, nodes=, depth= in its --engine"},
+		{"--engine cmd=a --engine cmd=b proto=xboard --nodes 5", "engine b: xboard has no node limit; use tc=, st= or depth="},
+	} {
+		cfg, err := parseArgs(strings.Fields(tc.args), io.Discard)
+		if err == nil {
+			err = cfg.validate()
+		}
+		if err == nil || err.Error() != tc.err {
+			t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.err)
+		}
+	}
+	for _, tc := range []struct{ args, err string }{
+		{"--sprt elo0=5 elo1=0", "--sprt: want elo0 < elo1 and alpha, beta in (0, 0.5)"},
+		{"--draw score=3", "--draw: movecount=M missing"},
+		{"--openings order=random", "--openings: file=FILE missing"},
+		{"--openings file=a.epd format=fen", "--openings: format=fen: want epd or pgn"},
+		{"--engine cmd=a colour=red", `engine setting "colour=red": unknown key "colour"`},
+		{"--engine cmd=a tc=x", `engine setting "tc=x": time control "x": bad time "x": want seconds (10, 0.5), minutes:seconds (2:30) or a time with units h, m, s, ms (5m, 1m30s)`},
+		{"--each nodes=-1", `--each: engine setting "nodes=-1": nodes "-1": want a whole number`},
+		{"stray", `unexpected argument "stray" (ox88 match -h lists the flags)`},
+	} {
+		if _, err := parseArgs(strings.Fields(tc.args), io.Discard); err == nil || err.Error() != tc.err {
+			t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.err)
+		}
+	}
+	// Errors of package flag's own: printed by it, with the usage.
+	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--bogus 1", "--seed x"} {
+		if _, err := parseArgs(strings.Fields(bad), io.Discard); !errors.Is(err, errPrinted) {
+			t.Errorf("parseArgs(%q): %v, want a flag error", bad, err)
+		}
+	}
+}
+
+// TestChess960Flags: --chess960 names start positions, which make the
+// match Chess960 (UCI engines get UCI_Chess960); bad lists are refused.
+func TestChess960Flags(t *testing.T) {
+	cfg, err := parseArgs(strings.Fields("--engine cmd=a --engine cmd=b proto=xboard --depth 2 --chess960 0,518,957-959"), io.Discard)
 	if err != nil || len(cfg.Openings) != 5 || cfg.Openings[1].FEN != chess.StartFEN || !strings.HasPrefix(cfg.Openings[4].FEN, "rkrnnqbb/") {
-		t.Fatalf("--chess960: %+v %v", cfg.Openings, err)
+		t.Fatalf("--chess960: %+v %v", cfg, err)
 	}
-	if err := cfg.Validate(); err != nil || !cfg.Chess960 || cfg.Engines[0].Options[0] != (Option{"UCI_Chess960", "true"}) || len(cfg.Engines[1].Options) != 0 {
+	if err := cfg.validate(); err != nil || !cfg.Chess960 || len(cfg.Engines[0].Options) != 1 || cfg.Engines[0].Options[0] != (option{"UCI_Chess960", "true"}) || len(cfg.Engines[1].Options) != 0 {
 		t.Errorf("--chess960: %v %v %+v", err, cfg.Chess960, cfg.Engines)
 	}
-	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--sprt elo0=5 elo1=0", "--draw score=3", "--bogus 1", "stray",
-		"--chess960 960", "--chess960 5-3", "--chess960 x", "--variant atomic", "--chess960 1 --openings b.epd"} {
-		if _, _, err := ParseArgs(strings.Fields(bad)); err == nil {
-			t.Errorf("ParseArgs(%q) accepted", bad)
+	for _, bad := range []string{"--chess960 960", "--chess960 5-3", "--chess960 x", "--variant atomic", "--chess960 1 --openings b.epd"} {
+		if _, err := parseArgs(strings.Fields("--engine cmd=a --engine cmd=b "+bad), io.Discard); err == nil {
+			t.Errorf("parseArgs(%q) accepted", bad)
+		}
+	}
+	cfg, err = parseArgs(strings.Fields("--engine cmd=a --engine cmd=b --variant fischerandom"), io.Discard)
+	if err != nil || !cfg.Chess960 {
+		t.Errorf("--variant fischerandom: %v %v", cfg, err)
+	}
+}
+
+// TestEngineLimits: each engine's own limits, over those every engine gets.
+func TestEngineLimits(t *testing.T) {
+	cfg, err := parseArgs(strings.Fields("--tc 10+0.1 --engine cmd=sf depth=8 tc=none --engine cmd=ox88 nodes=5000 "+
+		"--engine cmd=c st=0.5 --engine cmd=d --each depth=4"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"depth=8", "tc=10s+0.1s nodes=5000 depth=4", "tc=0.5s/move depth=4", "tc=10s+0.1s depth=4"}
+	for i, e := range cfg.Engines {
+		if got := e.Limits.describe(); got != want[i] {
+			t.Errorf("engine %s: limits %q, want %q", e.Cmd, got, want[i])
 		}
 	}
 }
@@ -153,6 +216,11 @@ func TestParseUCIInfo(t *testing.T) {
 	if got := moveComment(moveReply{info: si, elapsed: 520 * time.Millisecond}, false); got != "-M3/20 0.52s" {
 		t.Errorf("comment %q", got)
 	}
+	var book searchInfo
+	parseUCIInfo("info string book move e2e4", &book)
+	if !book.book || moveComment(moveReply{info: book}, true) != "book" || moveComment(moveReply{info: book}, false) != "book" {
+		t.Errorf("a book move from the engine's book: %+v", book)
+	}
 }
 
 func TestParseFeatures(t *testing.T) {
@@ -179,8 +247,9 @@ func FuzzEngineOutput(f *testing.F) {
 
 func TestMainExitStatus(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := Main(context.Background(), []string{"-h"}, &out, &errOut, nil); code != 0 || !strings.Contains(out.String(), "usage: ox88 match") {
-		t.Errorf("-h: status %d, output %q", code, out.String())
+	if code := Main(context.Background(), []string{"-h"}, &out, &errOut, nil); code != 0 || !strings.HasPrefix(errOut.String(), "usage: ox88 match") ||
+		!strings.Contains(errOut.String(), "  -engine KEY=VALUE...\n") {
+		t.Errorf("-h: status %d, stderr %q", code, errOut.String())
 	}
 	for _, args := range [][]string{{"--engine", "cmd=a"}, {"--bogus"}, {"--engine", "cmd=a", "--engine", "cmd=b"}} {
 		errOut.Reset()

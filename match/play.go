@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"ox88/chess"
@@ -12,9 +11,9 @@ import (
 	"ox88/game"
 )
 
-// Adjudication says when the runner ends a game the engines are still
+// adjudicationRules says when the runner ends a game the engines are still
 // playing. Zero fields switch a rule off.
-type Adjudication struct {
+type adjudicationRules struct {
 	// Draw: from move DrawMoveNumber on, when both engines' scores have
 	// stayed within ±DrawScore centipawns for DrawMoveCount moves each.
 	DrawMoveNumber, DrawMoveCount, DrawScore int
@@ -29,7 +28,7 @@ type Adjudication struct {
 
 // adjudicator tracks the score runs the adjudication rules look at.
 type adjudicator struct {
-	rules     Adjudication
+	rules     adjudicationRules
 	drawRun   int    // consecutive plies with |score| <= DrawScore
 	resignRun [2]int // per side: consecutive own moves at or below -ResignScore
 	winRun    [2]int // per side: consecutive own moves at or above ResignScore
@@ -99,11 +98,27 @@ type gameRecord struct {
 	white, black int // engine indices
 	g            *game.Game
 	outcome      game.Outcome
-	text         string // cutechess-style: "White mates", "Black loses on time"
-	termination  string // the PGN Termination tag
-	aborted      bool   // interrupted: no result
-	fault        string // "illegal", "crash", "stall", "time" when an engine was at fault
-	faulty       int    // the engine index at fault, when fault is set
+	text         string         // cutechess-style: "White mates", "Black loses on time"
+	termination  string         // the PGN Termination tag
+	aborted      bool           // interrupted: no result
+	fault        string         // faultIllegal and so on when an engine was at fault
+	faulty       int            // the engine index at fault, when fault is set
+	stats        [2]engineStats // White's and Black's thinking in this game
+	restarts     int            // engines restarted before this game
+}
+
+// Faults: the ways an engine loses a game by its own doing.
+const (
+	faultIllegal = "illegal" // an illegal move
+	faultCrash   = "crash"   // its program ended
+	faultStall   = "stall"   // no move by the deadline, without a clock
+	faultTime    = "time"    // no move in its time
+)
+
+// fromSetup fills in where a game stands in the match from its setup (a
+// game read back from a journal keeps only its number).
+func (r *gameRecord) fromSetup(s *gameSetup) {
+	r.number, r.pair, r.pairing, r.white, r.black = s.number, s.pair, s.pairing, s.white, s.black
 }
 
 // gameSetup is what playGame needs besides the players.
@@ -111,17 +126,18 @@ type gameSetup struct {
 	number, pair, pairing int
 	white, black          int
 	opening               Opening
-	limits                GameLimits
+	limits                [2]gameLimits // White's and Black's
 	margin                time.Duration // clock tolerance
 	hangTimeout           time.Duration // without a clock: how long a move may take
-	adjudication          Adjudication
+	adjudication          adjudicationRules
 	telemetry             bool
 	chess960              bool
 }
 
 // playGame plays one game between two started players and judges it.
 func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord, error) {
-	rec := &gameRecord{number: s.number, pair: s.pair, pairing: s.pairing, white: s.white, black: s.black}
+	rec := &gameRecord{}
+	rec.fromSetup(s)
 	start, err := chess.ParseFEN(s.opening.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %w", s.opening.FEN, err)
@@ -130,12 +146,16 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 	g := game.New(start)
 	rec.g = g
 	for _, mv := range s.opening.Moves {
+		pos := g.Position()
+		side := pos.SideToMove()
 		if _, err := g.PlayString(mv); err != nil {
 			return nil, fmt.Errorf("opening move %s: %w", mv, err)
 		}
+		g.SetComment(g.Ply(), bookComment)
+		rec.stats[side].Book++
 	}
 	for i, p := range players {
-		if err := p.newGame(ctx, s.opening.FEN, s.limits); err != nil {
+		if err := p.newGame(ctx, s.opening.FEN, s.limits[i]); err != nil {
 			if errors.Is(err, errAborted) || ctx.Err() != nil {
 				rec.aborted = true
 				return rec, nil
@@ -146,16 +166,21 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 			}
 			if errors.Is(err, errExited) {
 				rec.finish(lossFor(side, game.Crash), colorName(side)+" disconnects", "abandoned")
-				rec.fault, rec.faulty = "crash", rec.engineOf(side)
+				rec.fault, rec.faulty = faultCrash, rec.engineOf(side)
 				return rec, nil
 			}
 			rec.finish(lossFor(side, game.Abandoned), colorName(side)+"'s connection stalls", "stalled connection")
-			rec.fault, rec.faulty = "stall", rec.engineOf(side)
+			rec.fault, rec.faulty = faultStall, rec.engineOf(side)
 			return rec, nil
 		}
 	}
-	clk := clock.New(s.limits.TimeControl)
-	clk.Margin = s.margin
+	// Each side has its own clock under its own time control; a clock
+	// under no time control never runs.
+	var clocks [2]clock.Clock
+	for side := range clocks {
+		clocks[side] = clock.New(s.limits[side].TimeControl)
+		clocks[side].Margin = s.margin
+	}
 	adj := adjudicator{rules: s.adjudication}
 	for {
 		if o := g.Outcome(); o.Over() {
@@ -164,49 +189,49 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 		}
 		pos := g.Position()
 		side := pos.SideToMove()
+		lim := s.limits[side]
 		req := &moveRequest{
 			start:  s.opening.FEN,
 			moves:  uciMoves(g),
 			sans:   g.SANMoves(),
 			pos:    pos,
-			limits: s.limits,
-			times:  clk.Times(side, time.Time{}),
+			limits: lim,
+			times:  goTimes(&clocks, side),
 		}
 		switch {
-		case s.limits.HasClock():
-			req.deadline = clk.Left(side) + s.margin
-		case s.limits.MoveTime > 0:
-			req.deadline = s.limits.MoveTime + s.margin
+		case lim.HasClock():
+			req.deadline = clocks[side].Left(side) + s.margin
+		case lim.MoveTime > 0:
+			req.deadline = lim.MoveTime + s.margin
 		default:
 			req.deadline = s.hangTimeout
 		}
 		reply, err := players[side].move(ctx, req)
-		timed := s.limits.HasClock() || s.limits.MoveTime > 0
 		switch {
 		case errors.Is(err, errAborted):
 			rec.aborted = true
 			return rec, nil
-		case errors.Is(err, errDeadline) && timed:
+		case errors.Is(err, errDeadline) && lim.timed():
 			rec.finish(g.TimeoutOutcome(side), colorName(side)+" loses on time", "time forfeit")
-			rec.fault, rec.faulty = "time", rec.engineOf(side)
+			rec.fault, rec.faulty = faultTime, rec.engineOf(side)
 			return rec, nil
 		case errors.Is(err, errDeadline):
 			rec.finish(lossFor(side, game.Abandoned), colorName(side)+"'s connection stalls", "stalled connection")
-			rec.fault, rec.faulty = "stall", rec.engineOf(side)
+			rec.fault, rec.faulty = faultStall, rec.engineOf(side)
 			return rec, nil
 		case err != nil:
 			rec.finish(lossFor(side, game.Crash), colorName(side)+" disconnects", "abandoned")
-			rec.fault, rec.faulty = "crash", rec.engineOf(side)
+			rec.fault, rec.faulty = faultCrash, rec.engineOf(side)
 			return rec, nil
 		}
 		if reply.resign {
 			rec.finish(lossFor(side, game.Resignation), colorName(side)+" resigns", "normal")
 			return rec, nil
 		}
-		if !clk.Spend(side, reply.elapsed) ||
-			s.limits.MoveTime > 0 && reply.elapsed > s.limits.MoveTime+s.margin {
+		if !clocks[side].Spend(side, reply.elapsed) ||
+			lim.MoveTime > 0 && reply.elapsed > lim.MoveTime+s.margin {
 			rec.finish(g.TimeoutOutcome(side), colorName(side)+" loses on time", "time forfeit")
-			rec.fault, rec.faulty = "time", rec.engineOf(side)
+			rec.fault, rec.faulty = faultTime, rec.engineOf(side)
 			return rec, nil
 		}
 		var m chess.Move
@@ -217,13 +242,14 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 		}
 		if err != nil || reply.move == "" {
 			rec.finish(lossFor(side, game.IllegalMove), fmt.Sprintf("%s makes an illegal move: %s", colorName(side), reply.move), "illegal move")
-			rec.fault, rec.faulty = "illegal", rec.engineOf(side)
+			rec.fault, rec.faulty = faultIllegal, rec.engineOf(side)
 			return rec, nil
 		}
 		if err := g.Play(m); err != nil { // cannot happen: m came from the legal list
 			return nil, err
 		}
 		g.SetComment(g.Ply(), moveComment(reply, s.telemetry))
+		rec.stats[side].addMove(reply)
 		if o, text, done := adj.update(g, side, reply.info); done {
 			if !g.Outcome().Over() { // the rules come first
 				rec.finish(o, text, "adjudication")
@@ -288,56 +314,28 @@ func uciMoves(g *game.Game) []string {
 	return start.UCILine(g.Moves())
 }
 
-// moveComment writes a move's comment: cutechess-cli's "{+0.31/12 0.52s}",
-// or with telemetry the micro-Max style "{d=12 nodes=… score=… tt=… bal=…
-// diff=… 0.52s}" (fields the engine did not report are left out).
-func moveComment(r moveReply, telemetry bool) string {
-	secs := fmt.Sprintf("%.2fs", r.elapsed.Seconds())
-	in := r.info
-	if telemetry {
-		var parts []string
-		if in.depth > 0 {
-			parts = append(parts, fmt.Sprintf("d=%d", in.depth))
-		}
-		if in.nodes > 0 {
-			parts = append(parts, fmt.Sprintf("nodes=%d", in.nodes))
-		}
-		if in.hasScore {
-			parts = append(parts, "score="+formatCP(in))
-		}
-		if in.hasTT {
-			parts = append(parts, fmt.Sprintf("tt=%d", in.tt))
-		}
-		if in.hasBal {
-			parts = append(parts, fmt.Sprintf("bal=%+d", in.bal))
-		}
-		if in.hasDiff {
-			parts = append(parts, fmt.Sprintf("diff=%+d", in.diff))
-		}
-		return strings.Join(append(parts, secs), " ")
+// goTimes returns what a "go" tells the mover about the clocks: each
+// side's own time and increment, and the moves to go in the mover's
+// period. A side without a clock (an engine at a fixed depth, say) is
+// shown with the mover's own figures, so that no engine sees an opponent
+// in a time trouble it is not in.
+func goTimes(clocks *[2]clock.Clock, mover chess.Color) clock.Times {
+	t := clocks[mover].Times(mover, time.Time{})
+	other := mover.Other()
+	from := t // the mover's clock: its own side's figures
+	if clocks[other].TimeControl().HasClock() {
+		from = clocks[other].Times(other, time.Time{})
+	} else {
+		other = mover
 	}
-	if !in.hasScore {
-		return secs
+	left, inc := from.WTime, from.WInc
+	if other == chess.Black {
+		left, inc = from.BTime, from.BInc
 	}
-	var score string
-	switch {
-	case in.mate > 0:
-		score = fmt.Sprintf("+M%d", in.mate)
-	case in.mate < 0:
-		score = fmt.Sprintf("-M%d", -in.mate)
-	default:
-		score = fmt.Sprintf("%+.2f", float64(in.score)/100)
+	if mover == chess.White {
+		t.BTime, t.BInc = left, inc
+	} else {
+		t.WTime, t.WInc = left, inc
 	}
-	return fmt.Sprintf("%s/%d %s", score, in.depth, secs)
-}
-
-// formatCP writes a score in centipawns ("+31") or as a mate ("M5", "-M3").
-func formatCP(in searchInfo) string {
-	switch {
-	case in.mate > 0:
-		return fmt.Sprintf("M%d", in.mate)
-	case in.mate < 0:
-		return fmt.Sprintf("-M%d", -in.mate)
-	}
-	return fmt.Sprintf("%+d", in.score)
+	return t
 }

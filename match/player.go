@@ -18,7 +18,7 @@ type player interface {
 	name() string
 	// newGame prepares the engine for a game from start (a FEN) with the
 	// given limits. The engine may be asked to play either side.
-	newGame(ctx context.Context, start string, limits GameLimits) error
+	newGame(ctx context.Context, start string, limits gameLimits) error
 	// move asks for a move in the position after moves (UCI notation) from
 	// the game's start, and waits until the deadline at most.
 	move(ctx context.Context, req *moveRequest) (moveReply, error)
@@ -36,7 +36,7 @@ type moveRequest struct {
 	moves    []string       // the moves played since, in UCI notation
 	sans     []string       // the same moves in SAN (for xboard engines that ask)
 	pos      chess.Position // the position to move in
-	limits   GameLimits
+	limits   gameLimits
 	times    clock.Times // the clocks before this move
 	deadline time.Duration
 }
@@ -60,6 +60,9 @@ type searchInfo struct {
 	// transposition-table hits, material balance, score minus material.
 	tt, bal, diff          int64
 	hasTT, hasBal, hasDiff bool
+	// book: the engine took the move from its own book (ox88 says "info
+	// string book move e2e4").
+	book bool
 }
 
 // Errors a player returns for a move; the game turns them into results.
@@ -108,10 +111,15 @@ func waitFor(ctx context.Context, p *process, timeout time.Duration, match func(
 // parseTelemetry reads the telemetry of an "info string" line: key=value
 // words (tt=5 bal=+1 diff=+38, the micro-Max style) or a word followed by
 // a number (ox88's "material +100 positional -69"). It recognises tt or
-// tthits, bal or material, and diff or positional; other words are ignored.
+// tthits, bal or material, and diff or positional, and the words "book
+// move"; other words are ignored.
 func (si *searchInfo) parseTelemetry(s string) {
 	words := strings.Fields(strings.NewReplacer(",", " ", ";", " ").Replace(s))
 	for i, w := range words {
+		if w == "book" && i+1 < len(words) && words[i+1] == "move" {
+			si.book = true
+			continue
+		}
 		k, v, ok := strings.Cut(w, "=")
 		if !ok {
 			if i+1 >= len(words) {

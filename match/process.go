@@ -44,7 +44,7 @@ type process struct {
 var errExited = errors.New("engine exited")
 
 // startProcess starts the engine program of cfg.
-func startProcess(cfg *EngineConfig, log io.Writer) (*process, error) {
+func startProcess(cfg *engineConfig, log io.Writer) (*process, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir = cfg.Dir
 	cmd.Stderr = nil // engines' chatter on stderr is not part of the protocol

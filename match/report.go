@@ -3,15 +3,16 @@ package match
 import (
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
 	"time"
+
+	"ox88/match/stats"
 )
 
 // showProgress rewrites the live status line: games played, the first
 // pairing's score and Elo, and the SPRT's log-likelihood ratio.
-func showProgress(cfg *Config, res *Result, total int, elapsed time.Duration) {
+func showProgress(cfg *config, res *matchResult, total int, elapsed time.Duration) {
 	if cfg.Progress == nil {
 		return
 	}
@@ -20,7 +21,7 @@ func showProgress(cfg *Config, res *Result, total int, elapsed time.Duration) {
 	elo, margin := t.Elo()
 	line := fmt.Sprintf("%d/%d games  %s vs %s: +%d -%d =%d  %.3f  Elo %s +/- %s",
 		res.Games, total, cfg.Engines[pr.A].Name, cfg.Engines[pr.B].Name,
-		t.Wins, t.Losses, t.Draws, t.Score(), fmtFloat(elo, 1), fmtFloat(margin, 1))
+		t.Wins, t.Losses, t.Draws, t.Score(), stats.FormatElo(elo), stats.FormatElo(margin))
 	if len(res.Pairings) > 1 {
 		line = fmt.Sprintf("%d/%d games", res.Games, total)
 		for _, p := range res.Pairings {
@@ -36,46 +37,16 @@ func showProgress(cfg *Config, res *Result, total int, elapsed time.Duration) {
 }
 
 // clearProgress erases the live status line.
-func clearProgress(cfg *Config) {
+func clearProgress(cfg *config) {
 	if cfg.Progress != nil {
 		fmt.Fprint(cfg.Progress, "\r\033[K")
 	}
 }
 
-// fmtFloat formats x with the given decimals, writing infinities and NaN
-// as cutechess-cli does ("inf", "-inf", "nan").
-func fmtFloat(x float64, decimals int) string {
-	switch {
-	case math.IsNaN(x):
-		return "nan"
-	case math.IsInf(x, 1):
-		return "inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
-	if x == 0 {
-		x = 0 // no "-0.0"
-	}
-	return fmt.Sprintf("%.*f", decimals, x)
-}
-
-// ScoreLine returns cutechess-cli's first summary line:
-// "Score of A vs B: W - L - D  [0.xxx] N".
-func ScoreLine(a, b string, t Tally) string {
-	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", a, b, t.Wins, t.Losses, t.Draws, t.Score(), t.Games())
-}
-
-// EloLine returns cutechess-cli's second summary line:
-// "Elo difference: E +/- I, LOS: L %, DrawRatio: D %".
-func EloLine(t Tally) string {
-	elo, margin := t.Elo()
-	return fmt.Sprintf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%",
-		fmtFloat(elo, 1), fmtFloat(margin, 1), 100*t.LOS(), 100*t.DrawRatio())
-}
-
-// WriteReport writes the final report: for each pairing the details, then
-// cutechess-cli's two lines, so scripts written for it keep working.
-func WriteReport(w io.Writer, cfg *Config, res *Result) {
+// writeReport writes the final report: each engine's telemetry over the
+// match, then for each pairing the details and cutechess-cli's two lines,
+// so scripts written for it keep working.
+func writeReport(w io.Writer, cfg *config, res *matchResult) {
 	switch {
 	case res.Interrupted:
 		fmt.Fprintf(w, "Match interrupted after %d games: the result so far.\n", res.Games)
@@ -85,19 +56,27 @@ func WriteReport(w io.Writer, cfg *Config, res *Result) {
 	if res.Restarts > 0 {
 		fmt.Fprintf(w, "Engines restarted after a fault: %d\n", res.Restarts)
 	}
+	fmt.Fprintln(w, "\nTelemetry (searched and book moves, nodes, the most in one move, nodes a second, thinking time, moves by depth reached, moves with a mate score):")
+	for i, e := range cfg.Engines {
+		fmt.Fprintf(w, "  %s: %s\n", e.Name, res.Engines[i])
+	}
 	for _, pr := range res.Pairings {
 		a, b := cfg.Engines[pr.A].Name, cfg.Engines[pr.B].Name
 		t := pr.Tally
-		fmt.Fprintf(w, "\n%s vs %s: %d games, limits %s\n", a, b, t.Games(), cfg.Limits.Describe())
+		limits := cfg.Engines[pr.A].Limits.describe()
+		if other := cfg.Engines[pr.B].Limits.describe(); other != limits {
+			limits = fmt.Sprintf("%s for %s, %s for %s", limits, a, other, b)
+		}
+		fmt.Fprintf(w, "\n%s vs %s: %d games, limits %s\n", a, b, t.Games(), limits)
 		wt := pr.WhiteTally
-		bt := Tally{Wins: t.Wins - wt.Wins, Losses: t.Losses - wt.Losses, Draws: t.Draws - wt.Draws}
+		bt := stats.Tally{Wins: t.Wins - wt.Wins, Losses: t.Losses - wt.Losses, Draws: t.Draws - wt.Draws}
 		fmt.Fprintf(w, "  %s with White: %d - %d - %d  [%.3f] %d\n", a, wt.Wins, wt.Losses, wt.Draws, wt.Score(), wt.Games())
 		fmt.Fprintf(w, "  %s with Black: %d - %d - %d  [%.3f] %d\n", a, bt.Wins, bt.Losses, bt.Draws, bt.Score(), bt.Games())
 		if t.Pairs() > 0 {
 			p := t.Penta
 			fmt.Fprintf(w, "  Pentanomial over %d pairs (0, 1/2, 1, 3/2, 2 points): %d %d %d %d %d\n", t.Pairs(), p[0], p[1], p[2], p[3], p[4])
 			if elo, margin, ok := t.PentaElo(); ok {
-				line := fmt.Sprintf("  Elo from pairs: %s +/- %s", fmtFloat(elo, 1), fmtFloat(margin, 1))
+				line := fmt.Sprintf("  Elo from pairs: %s +/- %s", stats.FormatElo(elo), stats.FormatElo(margin))
 				if nelo, ok := t.NormalizedElo(); ok {
 					line += fmt.Sprintf(", normalised Elo %.1f", nelo)
 				}
@@ -128,7 +107,7 @@ func WriteReport(w io.Writer, cfg *Config, res *Result) {
 		if len(parts) > 0 {
 			fmt.Fprintf(w, "  Endings: %s\n", strings.Join(parts, "; "))
 		}
-		fmt.Fprintln(w, ScoreLine(a, b, t))
-		fmt.Fprintln(w, EloLine(t))
+		fmt.Fprintln(w, stats.ScoreLine(a, b, t))
+		fmt.Fprintln(w, stats.EloLine(t))
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 // uciPlayer drives an engine through the Universal Chess Interface.
 type uciPlayer struct {
-	cfg     *EngineConfig
+	cfg     *engineConfig
 	p       *process
 	timeout time.Duration // for the handshake and isready
 	broken  bool          // out of step with the protocol: restart it
@@ -26,7 +26,7 @@ const stopGrace = time.Second
 
 // startUCI starts the engine, does the uci/uciok handshake and sends the
 // options.
-func startUCI(ctx context.Context, cfg *EngineConfig, timeout time.Duration, log io.Writer) (*uciPlayer, error) {
+func startUCI(ctx context.Context, cfg *engineConfig, timeout time.Duration, log io.Writer) (*uciPlayer, error) {
 	p, err := startProcess(cfg, log)
 	if err != nil {
 		return nil, err
@@ -67,7 +67,7 @@ func (u *uciPlayer) sync(ctx context.Context) error {
 	return nil
 }
 
-func (u *uciPlayer) newGame(ctx context.Context, start string, limits GameLimits) error {
+func (u *uciPlayer) newGame(ctx context.Context, start string, limits gameLimits) error {
 	u.p.send("ucinewgame")
 	return u.sync(ctx)
 }

@@ -19,7 +19,7 @@ import (
 // seen, its clocks, and "go"; after its move, "force" again. So the engine
 // never thinks on its own, and the runner alone decides whose turn it is.
 type xboardPlayer struct {
-	cfg      *EngineConfig
+	cfg      *engineConfig
 	p        *process
 	timeout  time.Duration
 	features map[string]string
@@ -35,7 +35,7 @@ type xboardPlayer struct {
 const featureWait = 2 * time.Second
 
 // startXboard starts the engine, reads its features and sends the options.
-func startXboard(ctx context.Context, cfg *EngineConfig, timeout time.Duration, log io.Writer) (*xboardPlayer, error) {
+func startXboard(ctx context.Context, cfg *engineConfig, timeout time.Duration, log io.Writer) (*xboardPlayer, error) {
 	p, err := startProcess(cfg, log)
 	if err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func (x *xboardPlayer) alive() bool {
 // canSetBoard reports whether the engine accepts positions by FEN.
 func (x *xboardPlayer) canSetBoard() bool { return x.feature("setboard") }
 
-func (x *xboardPlayer) newGame(ctx context.Context, start string, limits GameLimits) error {
+func (x *xboardPlayer) newGame(ctx context.Context, start string, limits gameLimits) error {
 	x.p.send("new")
 	if x.cfg.chess960 {
 		if !slices.Contains(strings.Split(x.features["variants"], ","), "fischerandom") {

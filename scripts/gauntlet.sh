@@ -86,7 +86,7 @@ for opp in "${opponents[@]}"; do
 	case "$settings" in *proto=uci*) words+=("${overhead[@]}") ;; esac
 	log="$OUT/$opp.log"
 	pgn="$OUT/$opp.pgn"
-	rm -f "$pgn"
+	rm -f "$pgn" "$pgn.journal"
 	cmd=("$OX88" match --engine "cmd=$OX88" args=uci "name=$ox88name" option.Hash=16 "${ox88opts[@]}" "${overhead[@]}" --engine "${words[@]}"
 		--tc "$TC" --games "$GAMES" --concurrency "$CONCURRENCY"
 		--openings "$BOOK" --order random --seed 1 --pgnout "$pgn" $EXTRA)

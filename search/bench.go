@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync/atomic"
 	"time"
 
 	"ox88/chess"
@@ -46,21 +47,25 @@ const benchHashMB = 16
 // Bench searches every bench position to depth, one thread, with a fresh
 // table for each, and returns the total node count (the signature) and the
 // search time. each, when not nil, hears about position i after its search,
-// with the cumulative nodes at the end of each depth.
-func Bench(depth int, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
-	return BenchWith(depth, DefaultOptions(), each)
+// with the cumulative nodes at the end of each depth. Setting stop (nil:
+// never) ends the running search at once and searches no more positions.
+func Bench(depth int, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
+	return BenchWith(depth, DefaultOptions(), stop, each)
 }
 
 // BenchWith is Bench with other search options (the network, a step
 // switched off): its node count is that configuration's signature.
-func BenchWith(depth int, opt Options, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
+func BenchWith(depth int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
 	for i, fen := range BenchPositions {
+		if stop != nil && stop.Load() {
+			break
+		}
 		pos := chess.MustParseFEN(fen)
 		s := NewSearcher(benchHashMB)
 		s.SetOptions(opt)
 		var perDepth []uint64
 		start := time.Now()
-		r := s.Search(pos, nil, Limits{Depth: depth}, nil, func(inf Info) {
+		r := s.Search(pos, nil, Limits{Depth: depth}, stop, func(inf Info) {
 			if len(inf.PV) > 0 && inf.Bound == BoundExact {
 				perDepth = append(perDepth, inf.Nodes)
 			}

@@ -16,15 +16,15 @@ func TestBenchSignature(t *testing.T) {
 		}
 	}
 	if testing.Short() || raceEnabled {
-		a, _ := Bench(5, nil)
-		b, _ := Bench(5, nil)
+		a, _ := Bench(5, nil, nil)
+		b, _ := Bench(5, nil, nil)
 		if a != b || a == 0 {
 			t.Errorf("two bench runs at depth 5: %d and %d nodes", a, b)
 		}
 		return
 	}
 	calls := 0
-	nodes, _ := Bench(BenchDepth, func(i int, r Result, perDepth []uint64) {
+	nodes, _ := Bench(BenchDepth, nil, func(i int, r Result, perDepth []uint64) {
 		if i != calls || len(perDepth) != BenchDepth || perDepth[BenchDepth-1] > r.Nodes {
 			t.Errorf("position %d (call %d): %d nodes, per depth %v", i, calls, r.Nodes, perDepth)
 		}

@@ -283,6 +283,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				}
 				if alpha >= beta {
 					// Step 16. A cutoff: remember the quiet move that caused it.
+					s.ordering.count(i)
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
 					}

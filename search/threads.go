@@ -54,6 +54,7 @@ func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim
 	if len(s.helpers) == 0 {
 		res := s.iterate()
 		res.Nodes = s.nodes
+		res.Ordering = s.ordering
 		return res
 	}
 	s.helperStop.Store(false)
@@ -83,6 +84,7 @@ func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim
 		}
 	}
 	res.Nodes = s.totalNodes()
+	res.Ordering = s.ordering
 	return res
 }
 

@@ -112,3 +112,16 @@ func TestTablebaseSearch(t *testing.T) {
 		t.Errorf("KQvKR: score %d, tbhits %d", r.Score, r.Info.TBHits)
 	}
 }
+
+// TestOrderingStats: a search reports its move ordering; with the hash
+// move, killers and history, most cutoffs come from the first move.
+func TestOrderingStats(t *testing.T) {
+	r := NewSearcher(4).Search(chess.MustParseFEN(sharpFENs[0]), nil, Limits{Depth: 8}, nil, nil)
+	o := r.Ordering
+	if o.Cutoffs == 0 || o.FirstMove > o.Cutoffs || o.MovesTried < o.Cutoffs {
+		t.Fatalf("ordering %+v", o)
+	}
+	if o.FirstMoveRate() < 0.7 || o.MovesPerCutoff() > 3 {
+		t.Errorf("poor ordering: %.1f%% first, %.2f moves per cutoff", 100*o.FirstMoveRate(), o.MovesPerCutoff())
+	}
+}

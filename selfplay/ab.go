@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"ox88/chess"
-	"ox88/match"
+	"ox88/match/stats"
 	"ox88/search"
 )
 
@@ -38,7 +38,7 @@ type ABConfig struct {
 // searchers, so the result depends on the configuration only, not on the
 // number of workers. When ctx ends, the pairs finished so far are
 // returned with ctx's error.
-func AB(ctx context.Context, cfg ABConfig) (match.Tally, error) {
+func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 	if cfg.Nodes == 0 {
 		cfg.Nodes = 5000
 	}
@@ -46,7 +46,7 @@ func AB(ctx context.Context, cfg ABConfig) (match.Tally, error) {
 		cfg.Games = 200
 	}
 	if cfg.RandomPlies < 0 {
-		return match.Tally{}, fmt.Errorf("selfplay: random plies must not be negative")
+		return stats.Tally{}, fmt.Errorf("selfplay: random plies must not be negative")
 	}
 	cfg.Workers = max(cfg.Workers, 1)
 	if cfg.HashMB <= 0 {
@@ -58,7 +58,7 @@ func AB(ctx context.Context, cfg ABConfig) (match.Tally, error) {
 	for i, o := range cfg.Openings {
 		var ml chess.MoveList
 		if o.GenerateMoves(&ml); ml.N == 0 {
-			return match.Tally{}, fmt.Errorf("selfplay: opening %d (%s) has no legal move", i+1, o.FEN())
+			return stats.Tally{}, fmt.Errorf("selfplay: opening %d (%s) has no legal move", i+1, o.FEN())
 		}
 	}
 	pairs := (cfg.Games + 1) / 2
@@ -66,7 +66,7 @@ func AB(ctx context.Context, cfg ABConfig) (match.Tally, error) {
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
 	var mu sync.Mutex
-	var t match.Tally
+	var t stats.Tally
 	start, lastReport := time.Now(), time.Now()
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -139,7 +139,7 @@ func playPair(cfg *ABConfig, i int, a, b *search.Searcher, stop *atomic.Bool) (p
 
 // abProgress is one progress line: the score, the Elo so far with its 95%
 // interval (once the interval is finite), and the time left.
-func abProgress(t match.Tally, games int, el time.Duration) string {
+func abProgress(t stats.Tally, games int, el time.Duration) string {
 	line := fmt.Sprintf("ab: %d/%d games, A vs B +%d =%d -%d", t.Games(), games, t.Wins, t.Draws, t.Losses)
 	if elo, margin, ok := t.PentaElo(); ok && !math.IsNaN(margin) && !math.IsInf(margin, 0) {
 		line += fmt.Sprintf(" | Elo %+.1f +/- %.1f", elo, margin)

@@ -27,6 +27,7 @@ type Options struct {
 	TC      clock.TimeControl // clocks (zero: none)
 	Book    string            // a Polyglot opening book for ox88 ("": none)
 	Threads int               // ox88's search threads (0: DefaultThreads)
+	Seed    uint64            // the weak levels' and the book's random choices (0: from the clock)
 
 	// For tests: a fixed clock, a thinker in place of the engine, and a
 	// fixed colour profile (Unknown: the one Bubble Tea detects).
@@ -212,12 +213,17 @@ func NewModel(opts Options) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.Seed(uint64(m.now().UnixNano())) // a different opening each game
+		seed := opts.Seed
+		if seed == 0 {
+			seed = uint64(m.now().UnixNano()) // a different opening each game
+		}
+		b.Seed(seed)
 		openings = b
 	}
 	if m.thinker == nil {
 		eng := engine.New()
 		eng.SetThreads(m.threads)
+		eng.SetSeed(opts.Seed)
 		if openings != nil {
 			eng.SetBook(openings)
 		}

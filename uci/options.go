@@ -73,6 +73,7 @@ var optionTable = []option{
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
 	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
+	{name: "Seed", kind: "spin", def: "0", min: 0, max: 1<<31 - 1},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
 	{name: "UCI_Chess960", kind: "check", def: "false"},
 }
@@ -175,6 +176,9 @@ func (s *Server) setOption(args []string) {
 		s.opts.elo = n
 	case "UCI_Chess960":
 		s.opts.chess960 = on
+	case "Seed":
+		s.finishSearch()
+		s.eng.SetSeed(uint64(n))
 	}
 }
 

@@ -71,6 +71,7 @@ func TestHandshake(t *testing.T) {
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Skill Level type spin default 10 min 1 max 10",
 		"option name UCI_LimitStrength type check default false",
+		"option name Seed type spin default 0 min 0 max 2147483647",
 		"option name UCI_Elo type spin default 1500 min 800 max 2600",
 		"option name UCI_Chess960 type check default false",
 	}

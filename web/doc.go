@@ -17,18 +17,25 @@
 //	EventSource /api/think?sid= ◀─ info … done ─ engine.Go on a pooled engine; the move
 //	                                             is played into the game on "done"
 //	POST /api/movenow {sid}     ───────────────▶ engine.Stop: play the best move so far
-//	EventSource /api/perft?pos=&depth= ◀ progress … done (Cancel = close the stream)
-//	EventSource /api/bench?depth=      ◀ progress … done
-//	POST /api/profile {sid,seconds}  ──────────▶ CPU profile of a search, per component
-//	POST /api/tree {sid,depth,maxNodes} ───────▶ the recorded alpha-beta tree
-//	GET  /api/position?fen=&moves=  ───────────▶ the board after a line (tree tab)
+//	/api/perft, bench, profile, tree, position ─▶ the lab (package lab)
+//
+// The code is in three parts: this package is the server (server.go, the
+// door in guard.go), the game (play.go, session.go, think.go) and the
+// page; package lab is the workbench beside the game (perft, bench,
+// profile, search tree), registered on the server's mux with the server
+// lending it job slots, engines and the tabs' games (lab.Host); package
+// internal/wire is what both say to the page (JSON, errors, event streams,
+// the board). Both reach the search only through package engine and use
+// nothing of package search but its vocabulary (Info, Limits, TreeNode, the score
+// helpers; TestSearchOnlyThroughEngine holds them to it).
 //
 // CPU-bound work (searches, perft, bench, profile, tree) takes one of
-// Config.MaxSearches slots first; a request that waits longer than
-// Config.SlotWait gets 503. A stream's work stops when its request's context
-// ends, which is what happens when the page closes the EventSource or goes
-// away. Errors are JSON {"error": "..."} with a 4xx status (5xx only for a
-// recovered panic or a busy server).
+// Config.MaxSearches slots first, and an engine of Config.Threads search
+// threads; a request that waits longer than Config.SlotWait gets 503. A
+// job stops when its request's context ends, which is what happens when
+// the page closes the EventSource or goes away. Errors are JSON
+// {"error": "..."} with a 4xx status (5xx only for a recovered panic or a
+// busy server).
 //
 // Every request first passes the door in guard.go: a Host that names this
 // server, a same-origin JSON API request, the start-up token when served

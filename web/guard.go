@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
@@ -16,6 +17,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"ox88/web/internal/wire"
+	"ox88/web/lab"
 )
 
 // The guard is the door of the server: every request passes admit before
@@ -47,7 +51,7 @@ const (
 )
 
 // Timeouts of the HTTP server (HTTPServer). A stream's writes are bounded
-// one event at a time (eventStream.send), so a search may stream for as
+// one event at a time (wire.Stream.Send), so a search may stream for as
 // long as it thinks while a client that stops reading is dropped.
 const (
 	// readHeaderTimeout bounds reading a request's headers.
@@ -59,8 +63,6 @@ const (
 	// writeTimeout bounds answering a request that is not a stream: it
 	// covers waiting slotWait for a job slot and the longest profile.
 	writeTimeout = 2 * time.Minute
-	// streamWriteWait is how long one event may take to be written.
-	streamWriteWait = 30 * time.Second
 	// idleTimeout is how long a kept-alive connection may wait for its next
 	// request.
 	idleTimeout = 2 * time.Minute
@@ -109,12 +111,13 @@ const busyRetryAfter = 5 * time.Second
 // hold nothing are forgotten.
 const maxClients = 4096
 
-// jobRoutes are the API paths that start CPU work; stream marks those that
-// answer with an event stream.
-var jobRoutes = map[string]struct{ stream bool }{
-	"/api/think": {true}, "/api/perft": {true}, "/api/bench": {true},
-	"/api/profile": {false}, "/api/tree": {false},
-}
+// jobRoutes are the API paths that start CPU work, true for those that
+// answer with an event stream: the game's search and the lab's jobs.
+var jobRoutes = func() map[string]bool {
+	m := map[string]bool{"/api/think": true}
+	maps.Copy(m, lab.Jobs)
+	return m
+}()
 
 // NewToken returns a random token for Config.Token: 128 bits from
 // crypto/rand, in base32.
@@ -217,7 +220,7 @@ func (s *Server) hostAllowed(hostHeader, addr, local string, tls bool) bool {
 func (s *Server) admit(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
 	addr, local := s.listenAddr(r)
 	if !s.hostAllowed(r.Host, addr, local, r.TLS != nil) {
-		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf(
+		wire.Error(w, http.StatusMisdirectedRequest, fmt.Sprintf(
 			"this server is served at %s, not at %q: open the address ox88 web printed (a page on another site may be trying DNS rebinding)", addr, r.Host))
 		return nil, false
 	}
@@ -229,20 +232,20 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (release func(), 
 		scheme = "https://"
 	}
 	if o := r.Header.Get("Origin"); o != "" && !strings.EqualFold(o, scheme+r.Host) {
-		writeError(w, http.StatusForbidden, fmt.Sprintf("cross-origin request refused: Origin %q is not %s", o, scheme+r.Host))
+		wire.Error(w, http.StatusForbidden, fmt.Sprintf("cross-origin request refused: Origin %q is not %s", o, scheme+r.Host))
 		return nil, false
 	}
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
-		writeError(w, http.StatusForbidden, "cross-origin request refused: Sec-Fetch-Site is "+site+", not same-origin")
+		wire.Error(w, http.StatusForbidden, "cross-origin request refused: Sec-Fetch-Site is "+site+", not same-origin")
 		return nil, false
 	}
 	if s.tokenRequired(addr) && !s.tokenOK(r) {
-		writeError(w, http.StatusUnauthorized, "missing or wrong token: open the address ox88 web printed at start-up (it ends in ?token=...)")
+		wire.Error(w, http.StatusUnauthorized, "missing or wrong token: open the address ox88 web printed at start-up (it ends in ?token=...)")
 		return nil, false
 	}
 	if r.Method == http.MethodPost {
 		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-			writeError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: the API takes application/json", r.Header.Get("Content-Type")))
+			wire.Error(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: the API takes application/json", r.Header.Get("Content-Type")))
 			return nil, false
 		}
 	}
@@ -261,7 +264,7 @@ func (s *Server) tokenOK(r *http.Request) bool {
 // requestSid returns the session id r names (the sid query parameter, or
 // the sid field of a POST's JSON body), or "". It reads the body and puts
 // it back for the handler, with the read error, if any, after it (so a
-// body over maxBodyBytes still gets its 413 from readJSON).
+// body over maxBodyBytes still gets its 413 from wire.ReadJSON).
 func requestSid(r *http.Request) string {
 	if r.Method != http.MethodPost || r.Body == nil {
 		return r.URL.Query().Get("sid")
@@ -323,12 +326,12 @@ func (ct *clientTable) admit(w http.ResponseWriter, ip, path, sid string, store 
 	ct.mu.Lock()
 	defer ct.mu.Unlock()
 	c := ct.get(ip)
-	job, isJob := jobRoutes[path]
+	stream, isJob := jobRoutes[path]
 	if isJob && c.jobs >= ct.limits.Jobs {
 		tooMany(w, busyRetryAfter, fmt.Sprintf("too many jobs at once from %s: at most %d searches, perfts, benches, profiles and trees; wait for one to finish", ip, ct.limits.Jobs))
 		return nil, false
 	}
-	if job.stream && c.streams >= ct.limits.Streams {
+	if stream && c.streams >= ct.limits.Streams {
 		tooMany(w, busyRetryAfter, fmt.Sprintf("too many open streams from %s: at most %d; close one (another tab's search, perft or bench)", ip, ct.limits.Streams))
 		return nil, false
 	}
@@ -344,14 +347,14 @@ func (ct *clientTable) admit(w http.ResponseWriter, ip, path, sid string, store 
 		return func() {}, true
 	}
 	c.jobs++
-	if job.stream {
+	if stream {
 		c.streams++
 	}
 	return func() {
 		ct.mu.Lock()
 		defer ct.mu.Unlock()
 		c.jobs--
-		if job.stream {
+		if stream {
 			c.streams--
 		}
 	}, true
@@ -397,7 +400,7 @@ func retrySeconds(d time.Duration) int {
 // tooMany answers 429 with msg and a Retry-After of wait.
 func tooMany(w http.ResponseWriter, wait time.Duration, msg string) {
 	w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(wait)))
-	writeError(w, http.StatusTooManyRequests, msg)
+	wire.Error(w, http.StatusTooManyRequests, msg)
 }
 
 // has reports whether the store keeps a session named id.

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"ox88/web/internal/webtest"
+	"ox88/web/internal/wire"
 )
 
 // testAddr is the address the door's tests tell their servers they listen
@@ -34,7 +37,7 @@ func apiRequest(method, path, body string) *http.Request {
 func serve(s *Server, r *http.Request) (int, string) {
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, r)
-	var e errorBody
+	var e wire.ErrorBody
 	_ = json.Unmarshal(rec.Body.Bytes(), &e)
 	return rec.Code, e.Error
 }
@@ -189,7 +192,7 @@ func TestDoorSessionLimits(t *testing.T) {
 		r.RemoteAddr = ip + ":40000"
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, r)
-		var e errorBody
+		var e wire.ErrorBody
 		_ = json.Unmarshal(rec.Body.Bytes(), &e)
 		return rec.Code, e.Error, rec.Header().Get("Retry-After")
 	}
@@ -247,7 +250,7 @@ func TestDoorJobLimits(t *testing.T) {
 	hold := func(path string) (func(), int, string) {
 		rec := httptest.NewRecorder()
 		release, ok := s.clients.admit(rec, "192.0.2.1", path, "", s.sessions)
-		var e errorBody
+		var e wire.ErrorBody
 		_ = json.Unmarshal(rec.Body.Bytes(), &e)
 		if ok && rec.Code != 200 {
 			t.Fatalf("%s admitted with %d", path, rec.Code)
@@ -282,7 +285,7 @@ func TestDoorJobLimits(t *testing.T) {
 func TestDoorStreamLimitServed(t *testing.T) {
 	_, ts := newTestServer(t, Config{PerClient: ClientLimits{Streams: 1}})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/think?sid="+testSid, nil)
@@ -291,15 +294,15 @@ func TestDoorStreamLimitServed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var e errorBody
-	if code := call(t, ts, "GET", "/api/perft?pos=0&depth=6", "", &e); code != 429 || !strings.HasPrefix(e.Error, "too many open streams from 127.0.0.1") {
+	var e wire.ErrorBody
+	if code := webtest.Call(t, ts, "GET", "/api/perft?pos=0&depth=6", "", &e); code != 429 || !strings.HasPrefix(e.Error, "too many open streams from 127.0.0.1") {
 		t.Errorf("a second stream: %d %q", code, e.Error)
 	}
 }
 
 // TestStreamOutlivesTimeouts watches a search stream for longer than the
 // server's read and write timeouts: each event gets its own write deadline
-// (eventStream.extend), so the stream lives as long as the search.
+// (wire.Stream.Send), so the stream lives as long as the search.
 func TestStreamOutlivesTimeouts(t *testing.T) {
 	s := newQuietServer(t, Config{})
 	hs := s.HTTPServer()
@@ -312,8 +315,8 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 	ts.Start()
 	defer ts.Close()
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s a move
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &st)    // out of the book
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s a move
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &st)    // out of the book
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/think?sid="+testSid, nil)

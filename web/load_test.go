@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"ox88/web/internal/webtest"
 )
 
 // The load test: loadPlayers clients play and watch the engine think over
@@ -140,17 +142,17 @@ func TestLoad(t *testing.T) {
 					fault("player %d: think: %v", i, err)
 					return
 				}
-				evs := readEvents(t, resp.Body, "done", "fail")
+				evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
 				resp.Body.Close()
-				if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+				if len(evs) == 0 || evs[len(evs)-1].Name != "done" {
 					fault("player %d: think: %d %v", i, resp.StatusCode, evs)
 					return
 				}
 				think.add(time.Since(start))
 				moves[i]++
 				var done struct{ State stateJSON }
-				if json.Unmarshal([]byte(evs[len(evs)-1].data), &done) != nil {
-					fault("player %d: done: %s", i, evs[len(evs)-1].data)
+				if json.Unmarshal([]byte(evs[len(evs)-1].Data), &done) != nil {
+					fault("player %d: done: %s", i, evs[len(evs)-1].Data)
 					return
 				}
 				st = done.State

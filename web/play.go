@@ -11,6 +11,7 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/web/internal/wire"
 )
 
 // stateJSON is everything the page draws for a game; every game request
@@ -85,8 +86,6 @@ func moveTime(level int) time.Duration {
 	return levelMoveTime[min(max(level, 1), engine.MaxSkill)]
 }
 
-var pieceCodes = [16]string{"", "wP", "wN", "wB", "wR", "wQ", "wK", "", "", "bP", "bN", "bB", "bR", "bQ", "bK", ""}
-
 func colorName(c chess.Color) string { return c.String() }
 
 func turnLetter(c chess.Color) string {
@@ -108,14 +107,13 @@ func (s *session) state(now time.Time) *stateJSON {
 		Thinking: s.thinking, Last: []string{},
 		// A copy: the state is encoded after the session's lock is let go.
 		Scores: append([]*scorePoint{}, s.scores...),
-		Moves:  make([]string, s.g.Len()), Legal: []legalJSON{},
+		Moves:  make([]string, s.g.Len()), Legal: []legalJSON{}, Board: wire.Board(&pos),
 	}
 	for i := 1; i <= s.g.Len(); i++ {
 		st.Moves[i-1] = s.g.SANAt(i)
 	}
 	for i := range 64 {
 		sq := chess.SquareFrom64(i)
-		st.Board[i] = pieceCodes[pos.At(sq)&15]
 		var buf [16]chess.Square
 		for side := range 2 {
 			att := pos.AttackersOf(sq, chess.Color(side), buf[:0])
@@ -172,7 +170,7 @@ type sidRequest struct {
 // lookup returns the session named by id, or answers 400 and returns nil.
 func (s *Server) lookup(w http.ResponseWriter, id string) *session {
 	if !validSessionID(id) {
-		writeError(w, http.StatusBadRequest, "missing or bad session id (sid: 8 to 64 letters, digits, dashes)")
+		wire.Error(w, http.StatusBadRequest, "missing or bad session id (sid: 8 to 64 letters, digits, dashes)")
 		return nil
 	}
 	return s.sessions.get(id)
@@ -183,7 +181,7 @@ func (s *Server) lookup(w http.ResponseWriter, id string) *session {
 // runs f and answers with the session's state, or with f's error as a 400
 // (409 if the search did not stop).
 func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req interface{ sid() string }, f func(*session) error) {
-	if !readJSON(w, r, req) {
+	if !wire.ReadJSON(w, r, req) {
 		return
 	}
 	ss := s.lookup(w, req.sid())
@@ -193,14 +191,14 @@ func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req interfa
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if !ss.stopThinking() {
-		writeError(w, http.StatusConflict, "the engine is thinking in this game and did not stop")
+		wire.Error(w, http.StatusConflict, "the engine is thinking in this game and did not stop")
 		return
 	}
 	if err := f(ss); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		wire.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, ss.state(time.Now()))
+	wire.JSON(w, http.StatusOK, ss.state(time.Now()))
 }
 
 func (r *sidRequest) sid() string { return r.Sid }
@@ -212,7 +210,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	writeJSON(w, http.StatusOK, ss.state(time.Now()))
+	wire.JSON(w, http.StatusOK, ss.state(time.Now()))
 }
 
 // newRequest starts a new game, optionally changing sides, from the

@@ -3,18 +3,19 @@ package web
 import (
 	"context"
 	"embed"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
+	"ox88/chess"
 	"ox88/engine"
+	"ox88/web/internal/wire"
+	"ox88/web/lab"
 )
 
 //go:embed static
@@ -43,6 +44,7 @@ const (
 // Config sets up a Server. Zero fields take the defaults above.
 type Config struct {
 	MaxSearches int           // CPU-bound jobs at once (default defaultMaxSearches)
+	Threads     int           // search threads of each engine (default: the cores shared among MaxSearches jobs, at least 1)
 	Logger      *log.Logger   // where handler panics are reported (default: log.Default())
 	SlotWait    time.Duration // how long a job waits for a slot (default slotWait)
 
@@ -65,7 +67,6 @@ type Server struct {
 	slots    chan struct{}       // the semaphore of CPU-bound jobs
 	engines  chan *engine.Engine // idle engines, reused between jobs
 	mux      *http.ServeMux
-	profMu   sync.Mutex // one CPU profile at a time, process-wide
 
 	token   string       // the token API requests carry when one is asked for
 	clients *clientTable // what each client holds, against Config.PerClient
@@ -75,6 +76,9 @@ type Server struct {
 func New(cfg Config) *Server {
 	if cfg.MaxSearches <= 0 {
 		cfg.MaxSearches = defaultMaxSearches
+	}
+	if cfg.Threads <= 0 {
+		cfg.Threads = max(1, runtime.NumCPU()/cfg.MaxSearches)
 	}
 	if cfg.SlotWait <= 0 {
 		cfg.SlotWait = slotWait
@@ -117,12 +121,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/think", s.handleThink)
 	s.mux.HandleFunc("POST /api/movenow", s.handleMoveNow)
 
-	s.mux.HandleFunc("GET /api/perft/positions", s.handlePerftPositions)
-	s.mux.HandleFunc("GET /api/perft", s.handlePerft)
-	s.mux.HandleFunc("GET /api/bench", s.handleBench)
-	s.mux.HandleFunc("POST /api/profile", s.handleProfile)
-	s.mux.HandleFunc("POST /api/tree", s.handleTree)
-	s.mux.HandleFunc("GET /api/position", s.handlePosition)
+	lab.Register(s.mux, labHost{s})
 
 	s.mux.HandleFunc("/", s.notFound)
 }
@@ -136,7 +135,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				panic(v)
 			}
 			s.cfg.Logger.Printf("web: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
-			writeError(w, http.StatusInternalServerError, "internal error")
+			wire.Error(w, http.StatusInternalServerError, "internal error")
 		}
 	}()
 	if r.Body != nil {
@@ -161,76 +160,43 @@ func (s *Server) Close() { s.sessions.close() }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no such API route: %s %s", r.Method, r.URL.Path))
+		wire.Error(w, http.StatusNotFound, fmt.Sprintf("no such API route: %s %s", r.Method, r.URL.Path))
 		return
 	}
-	writeError(w, http.StatusNotFound, "not found: "+r.URL.Path)
+	wire.Error(w, http.StatusNotFound, "not found: "+r.URL.Path)
 }
 
 // contentSecurityPolicy allows only this server's own scripts, styles and
 // connections (inline style attributes are how the SVG board is drawn).
 const contentSecurityPolicy = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
-// errorBody is the JSON of every error response.
-type errorBody struct {
-	Error string `json:"error"`
-}
-
-func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, errorBody{msg})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
-// readJSON decodes the request body into v, rejecting unknown fields,
-// trailing data and bodies over maxBodyBytes. The error is ready to show.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("unexpected data after the JSON object")
-	}
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", tooBig.Limit))
-			return false
-		}
-		writeError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
-		return false
-	}
-	return true
-}
-
-// acquire takes a job slot and an engine, waiting up to slotWait or until
-// ctx ends. release gives both back.
-func (s *Server) acquire(ctx context.Context) (*engine.Engine, error) {
+// acquire takes a job slot and an engine (with Config.Threads threads) for
+// a request whose context is ctx, waiting up to Config.SlotWait or until
+// ctx ends. When every slot stays taken it answers w 503 and returns false;
+// when ctx ends first it returns false without an answer (no one listens).
+// release gives both back.
+func (s *Server) acquire(w http.ResponseWriter, ctx context.Context) (*engine.Engine, bool) {
 	t := time.NewTimer(s.cfg.SlotWait)
 	defer t.Stop()
 	select {
 	case s.slots <- struct{}{}:
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, false
 	case <-t.C:
-		return nil, errBusy
+		wire.Error(w, http.StatusServiceUnavailable, "the server is busy with other searches; try again in a moment")
+		return nil, false
 	}
 	select {
 	case e := <-s.engines:
-		return e, nil
+		return e, true
 	default:
-		return engine.New(), nil
+		e := engine.New()
+		e.SetThreads(s.cfg.Threads)
+		return e, true
 	}
 }
 
-// errBusy says every job slot stayed taken for slotWait.
-var errBusy = errors.New("the server is busy with other searches; try again in a moment")
-
+// release gives back the job slot and the engine of an acquire.
 func (s *Server) release(e *engine.Engine) {
 	if e != nil {
 		e.OnInfo(nil)
@@ -241,4 +207,25 @@ func (s *Server) release(e *engine.Engine) {
 		}
 	}
 	<-s.slots
+}
+
+// labHost lends the lab (package lab) the server's job slots, engines and
+// the tabs' games.
+type labHost struct{ s *Server }
+
+func (h labHost) Acquire(w http.ResponseWriter, r *http.Request) (*engine.Engine, bool) {
+	return h.s.acquire(w, r.Context())
+}
+
+func (h labHost) Release(e *engine.Engine) { h.s.release(e) }
+
+func (h labHost) TabPosition(w http.ResponseWriter, sid string) (*chess.Position, bool) {
+	ss := h.s.lookup(w, sid)
+	if ss == nil {
+		return nil, false
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	pos := ss.g.Position()
+	return &pos, true
 }

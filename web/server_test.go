@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,9 +8,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"ox88/web/internal/webtest"
+	"ox88/web/internal/wire"
 )
 
 const testSid = "test-session-1"
@@ -24,38 +27,10 @@ func newTestServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
-// call sends a request and decodes the JSON answer into out (if non-nil),
-// returning the status.
-func call(t *testing.T, ts *httptest.Server, method, path, body string, out any) int {
-	t.Helper()
-	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if method == "POST" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := ts.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if ct := resp.Header.Get("Content-Type"); resp.StatusCode >= 400 && !strings.HasPrefix(ct, "application/json") {
-		t.Errorf("%s %s: error with Content-Type %q: %s", method, path, ct, data)
-	}
-	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			t.Fatalf("%s %s: %v in %s", method, path, err, data)
-		}
-	}
-	return resp.StatusCode
-}
-
 func TestPlayFlow(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	var st stateJSON
-	if code := call(t, ts, "GET", "/api/state?sid="+testSid, "", &st); code != 200 {
+	if code := webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st); code != 200 {
 		t.Fatalf("state: %d", code)
 	}
 	if len(st.Legal) != 20 || st.Turn != "w" || st.Board[4] != "wK" || st.Board[60] != "bK" {
@@ -65,34 +40,34 @@ func TestPlayFlow(t *testing.T) {
 	if got := len(st.Attacks[0][21]); got != 3 {
 		t.Errorf("White attackers of f3 = %d, want 3", got)
 	}
-	code := call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e2e4"}`, &st)
+	code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e2e4"}`, &st)
 	if code != 200 || st.Turn != "b" || len(st.Moves) != 1 || st.Moves[0] != "e4" || !st.Engine {
 		t.Fatalf("after e4: code %d turn %s moves %v engine %v", code, st.Turn, st.Moves, st.Engine)
 	}
 	if strings.Join(st.Last, "") != "e2e4" {
 		t.Errorf("last move %v", st.Last)
 	}
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e5"}`, &st)
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"Qh5"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e5"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"Qh5"}`, &st)
 	if st.Ply != 3 || st.Moves[2] != "Qh5" {
 		t.Fatalf("SAN moves: %v", st.Moves)
 	}
 	// Take back: the person plays White, so it goes back to White's move.
-	call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st)
 	if st.Ply != 2 || len(st.Moves) != 3 {
 		t.Fatalf("undo: ply %d moves %v", st.Ply, st.Moves)
 	}
-	call(t, ts, "POST", "/api/redo", `{"sid":"`+testSid+`"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/redo", `{"sid":"`+testSid+`"}`, &st)
 	if st.Ply != 3 {
 		t.Fatalf("redo: ply %d", st.Ply)
 	}
-	call(t, ts, "POST", "/api/goto", `{"sid":"`+testSid+`","ply":1}`, &st)
+	webtest.Call(t, ts, "POST", "/api/goto", `{"sid":"`+testSid+`","ply":1}`, &st)
 	if st.Ply != 1 || st.Turn != "b" {
 		t.Fatalf("goto 1: ply %d turn %s", st.Ply, st.Turn)
 	}
 	// Another tab has its own game.
 	var other stateJSON
-	call(t, ts, "GET", "/api/state?sid=other-tab-2", "", &other)
+	webtest.Call(t, ts, "GET", "/api/state?sid=other-tab-2", "", &other)
 	if other.Ply != 0 || len(other.Moves) != 0 {
 		t.Fatalf("second tab shares the game: %v", other.Moves)
 	}
@@ -102,13 +77,13 @@ func TestFoolsMateOutcome(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	var st stateJSON
 	for _, m := range []string{"f3", "e5", "g4", "Qh4"} {
-		call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"`+m+`"}`, &st)
+		webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"`+m+`"}`, &st)
 	}
 	if !st.Outcome.Over || st.Outcome.Result != "0-1" || st.Outcome.Text != "Black wins by checkmate" || st.Check != "e1" {
 		t.Fatalf("outcome %+v check %q", st.Outcome, st.Check)
 	}
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &e); code != 400 || !strings.Contains(e.Error, "over") {
+	var e wire.ErrorBody
+	if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &e); code != 400 || !strings.Contains(e.Error, "over") {
 		t.Fatalf("move after mate: %d %q", code, e.Error)
 	}
 	if !strings.Contains(st.PGN, "0-1") || !strings.Contains(st.PGN, "Qh4#") || !strings.Contains(st.PGN, `[White "You"]`) ||
@@ -121,19 +96,19 @@ func TestImport(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	var st stateJSON
 	fen := "8/8/8/8/8/5k2/8/4K2R w K - 0 1"
-	if code := call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"`+fen+`"}`, &st); code != 200 || st.FEN != fen {
+	if code := webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"`+fen+`"}`, &st); code != 200 || st.FEN != fen {
 		t.Fatalf("FEN import: %d %s", code, st.FEN)
 	}
 	pgn := `[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc6 *`
-	if code := call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","pgn":"`+pgn+`"}`, &st); code != 200 || len(st.Moves) != 4 || st.Moves[3] != "Nc6" {
+	if code := webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","pgn":"`+pgn+`"}`, &st); code != 200 || len(st.Moves) != 4 || st.Moves[3] != "Nc6" {
 		t.Fatalf("PGN import: %d %v", code, st.Moves)
 	}
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"not a fen"}`, &e); code != 400 || !strings.HasPrefix(e.Error, "FEN") {
+	var e wire.ErrorBody
+	if code := webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"not a fen"}`, &e); code != 400 || !strings.HasPrefix(e.Error, "FEN") {
 		t.Fatalf("bad FEN: %d %q", code, e.Error)
 	}
 	// A failed import leaves the game alone.
-	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
 	if len(st.Moves) != 4 {
 		t.Fatalf("bad import changed the game: %v", st.Moves)
 	}
@@ -144,15 +119,15 @@ func TestImport(t *testing.T) {
 func TestChess960Game(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	var st stateJSON
-	if code := call(t, ts, "POST", "/api/new", `{"sid":"`+testSid+`","chess960":0}`, &st); code != 200 ||
+	if code := webtest.Call(t, ts, "POST", "/api/new", `{"sid":"`+testSid+`","chess960":0}`, &st); code != 200 ||
 		st.FEN != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1" || !strings.Contains(st.PGN, `[Variant "Chess960"]`) {
 		t.Fatalf("new Chess960 game 0: %d %s\n%s", code, st.FEN, st.PGN)
 	}
-	if code := call(t, ts, "POST", "/api/new", `{"sid":"`+testSid+`","chess960":960}`, nil); code != 400 {
+	if code := webtest.Call(t, ts, "POST", "/api/new", `{"sid":"`+testSid+`","chess960":960}`, nil); code != 400 {
 		t.Errorf("start position 960: %d", code)
 	}
 	// King b1, rook a1: O-O-O is b1c1 (the king's move) and b1a1 (onto the rook).
-	call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"4k3/8/8/8/8/8/8/RK6 w A - 0 1"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"4k3/8/8/8/8/8/8/RK6 w A - 0 1"}`, &st)
 	var castles []string
 	for _, l := range st.Legal {
 		if l.SAN == "O-O-O" {
@@ -162,7 +137,7 @@ func TestChess960Game(t *testing.T) {
 	if strings.Join(castles, ", ") != "c1 b1c1, a1 b1a1" {
 		t.Fatalf("castling entries %q", castles)
 	}
-	if code := call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"b1a1"}`, &st); code != 200 || st.Moves[0] != "O-O-O" {
+	if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"b1a1"}`, &st); code != 200 || st.Moves[0] != "O-O-O" {
 		t.Errorf("b1a1: %d %v", code, st.Moves)
 	}
 }
@@ -207,15 +182,15 @@ func TestBadRequests(t *testing.T) {
 		{"bad line FEN", "GET", "/api/position?fen=x", ``, 400, "FEN"},
 		{"think for the wrong side", "GET", "/api/think?sid=" + testSid + "&turn=b", ``, 409, "not b's move"},
 	} {
-		var e errorBody
-		code := call(t, ts, tc.method, tc.path, tc.body, &e)
+		var e wire.ErrorBody
+		code := webtest.Call(t, ts, tc.method, tc.path, tc.body, &e)
 		if code != tc.code || !strings.Contains(e.Error, tc.msg) || e.Error == "" {
 			t.Errorf("%s: got %d %q, want %d containing %q", tc.name, code, e.Error, tc.code, tc.msg)
 		}
 	}
 	// The server still works.
 	var st stateJSON
-	if code := call(t, ts, "GET", "/api/state?sid="+testSid, "", &st); code != 200 || st.Ply != 0 {
+	if code := webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st); code != 200 || st.Ply != 0 {
 		t.Fatalf("after bad requests: %d ply %d", code, st.Ply)
 	}
 }
@@ -241,48 +216,14 @@ func TestStaticFiles(t *testing.T) {
 	}
 }
 
-// event is one Server-Sent Event.
-type event struct {
-	name string
-	data string
-}
-
-// readEvents reads events from an SSE response until one named stop (or
-// the end of the stream).
-func readEvents(t *testing.T, body io.Reader, stop ...string) []event {
-	t.Helper()
-	var out []event
-	sc := bufio.NewScanner(body)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	var cur event
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "event: "):
-			cur.name = line[7:]
-		case strings.HasPrefix(line, "data: "):
-			cur.data = line[6:]
-		case line == "" && cur.name != "":
-			out = append(out, cur)
-			for _, s := range stop {
-				if cur.name == s {
-					return out
-				}
-			}
-			cur = event{}
-		}
-	}
-	return out
-}
-
 func TestThink(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1,"tc":"5m+3s"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1,"tc":"5m+3s"}`, &st)
 	if st.TC != (tcJSON{300, 3, "5m+3s"}) || st.Clock.White != 300000 || st.Clock.Running != "" {
 		t.Fatalf("clocks %+v %+v", st.TC, st.Clock)
 	}
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
 	if st.Clock.White != 303000 || st.Clock.Running != "b" {
 		t.Fatalf("clocks after 1. e4: %+v", st.Clock)
 	}
@@ -294,16 +235,16 @@ func TestThink(t *testing.T) {
 	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("Content-Type %q", ct)
 	}
-	evs := readEvents(t, resp.Body, "done", "fail")
+	evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
 	last := evs[len(evs)-1]
-	if last.name != "done" {
-		t.Fatalf("think ended with %s: %s", last.name, last.data)
+	if last.Name != "done" {
+		t.Fatalf("think ended with %s: %s", last.Name, last.Data)
 	}
 	var sawPV bool
 	for _, e := range evs {
-		if e.name == "info" {
+		if e.Name == "info" {
 			var inf infoJSON
-			if err := json.Unmarshal([]byte(e.data), &inf); err != nil {
+			if err := json.Unmarshal([]byte(e.Data), &inf); err != nil {
 				t.Fatal(err)
 			}
 			sawPV = sawPV || len(inf.PV) > 0 && inf.PV[0] != "" && len(inf.Best) == 2
@@ -316,7 +257,7 @@ func TestThink(t *testing.T) {
 		Move  string    `json:"move"`
 		State stateJSON `json:"state"`
 	}
-	if err := json.Unmarshal([]byte(last.data), &done); err != nil {
+	if err := json.Unmarshal([]byte(last.Data), &done); err != nil {
 		t.Fatal(err)
 	}
 	if done.State.Ply != 2 || done.State.Turn != "w" || done.State.Moves[1] != done.Move {
@@ -343,8 +284,8 @@ func waitIdle(t *testing.T, s *Server) {
 func TestThinkClientGone(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s per move
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s per move
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/think?sid="+testSid, nil)
 	resp, err := ts.Client().Do(req)
@@ -358,7 +299,7 @@ func TestThinkClientGone(t *testing.T) {
 	if el := time.Since(start); el > 2*time.Second {
 		t.Errorf("search went on %v after the client left", el)
 	}
-	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
 	if st.Thinking || st.Ply != 1 {
 		t.Fatalf("after the client left: thinking %v ply %d", st.Thinking, st.Ply)
 	}
@@ -367,56 +308,71 @@ func TestThinkClientGone(t *testing.T) {
 func TestThinkStoppedByPersonsAction(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
 	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	// Taking back stops the search and wins.
-	if code := call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st); code != 200 || st.Ply != 0 {
+	if code := webtest.Call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st); code != 200 || st.Ply != 0 {
 		t.Fatalf("undo while thinking: %d ply %d", code, st.Ply)
 	}
-	evs := readEvents(t, resp.Body, "done", "fail")
-	if len(evs) > 0 && evs[len(evs)-1].name == "done" {
+	evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
+	if len(evs) > 0 && evs[len(evs)-1].Name == "done" {
 		t.Fatalf("the stopped search still played: %v", evs[len(evs)-1])
 	}
 	waitIdle(t, s)
 }
 
+// TestBusy holds the only job slot: the game's and the lab's jobs get 503,
+// and go through once it is free.
 func TestBusy(t *testing.T) {
 	s, ts := newTestServer(t, Config{MaxSearches: 1, SlotWait: 30 * time.Millisecond})
-	eng, err := s.acquire(context.Background())
-	if err != nil {
-		t.Fatal(err)
+	eng, ok := s.acquire(httptest.NewRecorder(), context.Background())
+	if !ok {
+		t.Fatal("no slot")
 	}
-	var e errorBody
-	if code := call(t, ts, "GET", "/api/perft?pos=0&depth=2", "", &e); code != 503 || !strings.Contains(e.Error, "busy") {
+	var e wire.ErrorBody
+	if code := webtest.Call(t, ts, "GET", "/api/think?sid="+testSid, "", &e); code != 503 || !strings.Contains(e.Error, "busy") {
+		t.Fatalf("think with no free slot: %d %q", code, e.Error)
+	}
+	if code := webtest.Call(t, ts, "GET", "/api/perft?pos=0&depth=2", "", &e); code != 503 || !strings.Contains(e.Error, "busy") {
 		t.Fatalf("perft with no free slot: %d %q", code, e.Error)
 	}
-	if code := call(t, ts, "POST", "/api/tree", `{"depth":1}`, &e); code != 503 {
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":1}`, &e); code != 503 {
 		t.Fatalf("tree with no free slot: %d %q", code, e.Error)
 	}
 	s.release(eng)
-	var tr treeJSON
-	if code := call(t, ts, "POST", "/api/tree", `{"depth":1}`, &tr); code != 200 || tr.Nodes != 21 {
+	var tr struct{ Nodes int }
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"depth":1}`, &tr); code != 200 || tr.Nodes != 21 {
 		t.Fatalf("tree after release: %d, %d nodes", code, tr.Nodes)
 	}
-	// One profile at a time.
-	s.profMu.Lock()
-	code := call(t, ts, "POST", "/api/profile", `{"seconds":1}`, &e)
-	s.profMu.Unlock()
-	if code != 409 {
-		t.Fatalf("second profile: %d %q", code, e.Error)
+	waitIdle(t, s)
+}
+
+// TestThreads checks that the engines of the server search with
+// Config.Threads threads, by default the cores shared among the jobs.
+func TestThreads(t *testing.T) {
+	for _, tc := range []struct{ searches, threads, want int }{
+		{1, 3, 3}, {2, 0, max(1, runtime.NumCPU()/2)}, {1, 0, runtime.NumCPU()},
+	} {
+		s := New(Config{MaxSearches: tc.searches, Threads: tc.threads})
+		eng, ok := s.acquire(httptest.NewRecorder(), context.Background())
+		if !ok || eng.Threads() != tc.want {
+			t.Errorf("MaxSearches %d, Threads %d: an engine of %d threads, want %d", tc.searches, tc.threads, eng.Threads(), tc.want)
+		}
+		s.release(eng)
+		s.Close()
 	}
 }
 
 func TestThinkReplacedByNewPage(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
 	first, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid + "&turn=b")
 	if err != nil {
 		t.Fatal(err)
@@ -434,14 +390,14 @@ func TestThinkReplacedByNewPage(t *testing.T) {
 		t.Fatalf("second think: %d", second.StatusCode)
 	}
 	// The first stream ends without playing.
-	for _, e := range readEvents(t, first.Body, "done") {
-		if e.name == "done" {
+	for _, e := range webtest.ReadEvents(t, first.Body, "done") {
+		if e.Name == "done" {
 			t.Fatal("the replaced search played its move")
 		}
 	}
 	cancel()
 	waitIdle(t, s)
-	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
 	if st.Ply != 1 || st.Thinking {
 		t.Fatalf("after both searches: ply %d thinking %v", st.Ply, st.Thinking)
 	}
@@ -477,9 +433,9 @@ func TestConcurrentTabs(t *testing.T) {
 					errs <- err
 					return
 				}
-				evs := readEvents(t, resp.Body, "done", "fail")
+				evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
 				resp.Body.Close()
-				if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+				if len(evs) == 0 || evs[len(evs)-1].Name != "done" {
 					errs <- fmt.Errorf("%s: think ended with %v", sid, evs)
 					return
 				}
@@ -502,25 +458,13 @@ func TestConcurrentTabs(t *testing.T) {
 	}
 }
 
-func TestPosition(t *testing.T) {
-	_, ts := newTestServer(t, Config{})
-	var p positionJSON
-	if code := call(t, ts, "GET", "/api/position?moves=f2f3,e7e5,g2g4,d8h4", "", &p); code != 200 {
-		t.Fatalf("position: %d", code)
-	}
-	if p.Check != "e1" || p.Board[31] != "bQ" || strings.Join(p.Last, "") != "d8h4" ||
-		p.FEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
-		t.Fatalf("after fool's mate: %+v", p)
-	}
-}
-
 func TestMoveNow(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s per move
-	call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st) // 5 s per move
+	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
+	var e wire.ErrorBody
+	if code := webtest.Call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
 		t.Fatalf("move now with no search: %d", code)
 	}
 	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
@@ -531,7 +475,7 @@ func TestMoveNow(t *testing.T) {
 	start := time.Now()
 	for {
 		var answer map[string]any // {"stopped": true} or {"error": ...}
-		if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &answer); code == 200 {
+		if code := webtest.Call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &answer); code == 200 {
 			break
 		}
 		if time.Since(start) > 3*time.Second {
@@ -539,8 +483,8 @@ func TestMoveNow(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	evs := readEvents(t, resp.Body, "done", "fail")
-	if last := evs[len(evs)-1]; last.name != "done" {
+	evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
+	if last := evs[len(evs)-1]; last.Name != "done" {
 		t.Fatalf("move now: %v", last)
 	}
 	if el := time.Since(start); el > 3*time.Second {
@@ -555,7 +499,7 @@ func TestMoveNow(t *testing.T) {
 func TestThinkChain(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
-	call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1}`, &st)
+	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":1}`, &st)
 	for ply := 1; ply <= 6; ply++ {
 		turn := "w"
 		if ply%2 == 0 {
@@ -565,19 +509,19 @@ func TestThinkChain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs := readEvents(t, resp.Body, "done", "fail")
+		evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
 		resp.Body.Close()
-		if len(evs) == 0 || evs[len(evs)-1].name != "done" {
+		if len(evs) == 0 || evs[len(evs)-1].Name != "done" {
 			t.Fatalf("think %d: %v", ply, evs)
 		}
 	}
 	waitIdle(t, s)
-	call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
+	webtest.Call(t, ts, "GET", "/api/state?sid="+testSid, "", &st)
 	if st.Ply != 6 || st.Thinking {
 		t.Fatalf("after six engine moves: ply %d thinking %v", st.Ply, st.Thinking)
 	}
-	var e errorBody
-	if code := call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
+	var e wire.ErrorBody
+	if code := webtest.Call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
 		t.Fatalf("move now after the searches: %d", code)
 	}
 }

@@ -2,13 +2,13 @@ package web
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/search"
+	"ox88/web/internal/wire"
 )
 
 // infoJSON is one progress report of the engine, ready to show: the PV and
@@ -82,26 +82,26 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	ss.checkFlag(now)
 	if o := ss.g.Outcome(); o.Over() {
 		ss.mu.Unlock()
-		writeError(w, http.StatusConflict, errGameOver(o).Error())
+		wire.Error(w, http.StatusConflict, errGameOver(o).Error())
 		return
 	}
 	// A tab has one page: a new request (after a reload) replaces the
 	// search of the old one.
 	if !ss.stopThinking() {
 		ss.mu.Unlock()
-		writeError(w, http.StatusConflict, "the engine is already thinking in this game and did not stop")
+		wire.Error(w, http.StatusConflict, "the engine is already thinking in this game and did not stop")
 		return
 	}
 	if o := ss.g.Outcome(); o.Over() {
 		ss.mu.Unlock()
-		writeError(w, http.StatusConflict, errGameOver(o).Error())
+		wire.Error(w, http.StatusConflict, errGameOver(o).Error())
 		return
 	}
 	// turn=w|b: think only if that side is still to move (the page's
 	// view may be stale after a reload).
 	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.sideToMove()) {
 		ss.mu.Unlock()
-		writeError(w, http.StatusConflict, "it is not "+t+"'s move any more")
+		wire.Error(w, http.StatusConflict, "it is not "+t+"'s move any more")
 		return
 	}
 	ss.thinking = true
@@ -133,16 +133,13 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		close(thinkDone)
 	}()
 
-	eng, err := s.acquire(ctx)
-	if err != nil {
-		if errors.Is(err, errBusy) {
-			writeError(w, http.StatusServiceUnavailable, err.Error())
-		}
+	eng, ok := s.acquire(w, ctx)
+	if !ok {
 		return
 	}
 	defer s.release(eng)
 
-	es := newEventStream(w)
+	es := wire.NewStream(w)
 	infos := make(chan search.Info, 64)
 	best := make(chan engine.Result, 1)
 	quit := make(chan struct{})
@@ -195,7 +192,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			if len(in.PV) > 0 {
 				lastBest = in.PV[0]
 			}
-			if !es.send("info", toInfoJSON(&root, in)) {
+			if !es.Send("info", toInfoJSON(&root, in)) {
 				return
 			}
 		case res := <-best:
@@ -204,18 +201,18 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				in := <-infos
 				if len(in.PV) > 0 && in.MultiPV <= 1 {
 					lastBest = in.PV[0]
-					es.send("info", toInfoJSON(&root, in))
+					es.Send("info", toInfoJSON(&root, in))
 				}
 			}
 			ss.mu.Lock()
 			if ss.epoch != epoch {
 				ss.mu.Unlock()
-				es.send("fail", errorBody{"the game changed while the engine thought; its move was dropped"})
+				es.Send("fail", wire.ErrorBody{Error: "the game changed while the engine thought; its move was dropped"})
 				return
 			}
 			if res.Move == chess.NoMove {
 				ss.mu.Unlock()
-				es.send("fail", errorBody{"the engine has no move"})
+				es.Send("fail", wire.ErrorBody{Error: "the engine has no move"})
 				return
 			}
 			ply := ss.g.Ply()
@@ -228,7 +225,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			st := ss.state(time.Now())
 			ss.mu.Unlock()
 			if err != nil {
-				es.send("fail", errorBody{err.Error()})
+				es.Send("fail", wire.ErrorBody{Error: err.Error()})
 				return
 			}
 			done := map[string]any{"move": sanMove(&root, res.Move), "uci": res.Move.String(), "state": st}
@@ -242,7 +239,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				// A weak level chose a near-best move over the best line.
 				done["best"] = sanMove(&root, lastBest)
 			}
-			es.send("done", done)
+			es.Send("done", done)
 			return
 		}
 	}
@@ -252,7 +249,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 // move it has found so far (the search's "done" event follows).
 func (s *Server) handleMoveNow(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	if !readJSON(w, r, req) {
+	if !wire.ReadJSON(w, r, req) {
 		return
 	}
 	ss := s.lookup(w, req.Sid)
@@ -263,9 +260,9 @@ func (s *Server) handleMoveNow(w http.ResponseWriter, r *http.Request) {
 	stop := ss.moveNow
 	ss.mu.Unlock()
 	if stop == nil {
-		writeError(w, http.StatusConflict, "the engine is not thinking in this game")
+		wire.Error(w, http.StatusConflict, "the engine is not thinking in this game")
 		return
 	}
 	stop()
-	writeJSON(w, http.StatusOK, map[string]bool{"stopped": true})
+	wire.JSON(w, http.StatusOK, map[string]bool{"stopped": true})
 }

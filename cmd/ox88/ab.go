@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"syscall"
 
-	"ox88/match"
+	"ox88/match/stats"
 	"ox88/search"
 	"ox88/selfplay"
 )
@@ -89,8 +89,8 @@ stderr; Ctrl-C stops and prints the result so far.`)
 		fmt.Printf("Interrupted after %d games: the result so far.\n", t.Games())
 	}
 	fmt.Printf("A (%s) vs B (%s), %d nodes a move\n", orAll(*a), orAll(*b), cfg.Nodes)
-	fmt.Println(match.ScoreLine("A", "B", t))
-	fmt.Println(match.EloLine(t))
+	fmt.Println(stats.ScoreLine("A", "B", t))
+	fmt.Println(stats.EloLine(t))
 	if elo, margin, ok := t.PentaElo(); ok {
 		p := t.Penta
 		fmt.Printf("Pairs (0, 1/2, 1, 3/2, 2 points): %d %d %d %d %d, Elo from pairs: %.1f +/- %.1f\n",

@@ -51,12 +51,22 @@ func runBench(args []string) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	nodes, el := search.BenchWith(*depth, opt, func(i int, r search.Result, perDepth []uint64) {
+	var ord search.OrderingStats
+	nodes, el := search.BenchWith(*depth, opt, nil, func(i int, r search.Result, perDepth []uint64) {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, search.BenchPositions[i], r.Move, r.Nodes)
 		if *verbose {
 			fmt.Println("   nodes per depth:", perDepth)
+			fmt.Printf("   move ordering: %d cutoffs, %.1f%% by the first move, %.2f moves per cutoff\n",
+				r.Ordering.Cutoffs, 100*r.Ordering.FirstMoveRate(), r.Ordering.MovesPerCutoff())
 		}
+		ord.Cutoffs += r.Ordering.Cutoffs
+		ord.FirstMove += r.Ordering.FirstMove
+		ord.MovesTried += r.Ordering.MovesTried
 	})
+	if *verbose {
+		fmt.Printf("move ordering: %d cutoffs, %.1f%% by the first move, %.2f moves per cutoff\n",
+			ord.Cutoffs, 100*ord.FirstMoveRate(), ord.MovesPerCutoff())
+	}
 	fmt.Printf("%d nodes %d nps\n", nodes, search.NPS(nodes, el))
 	return 0
 }

@@ -15,7 +15,8 @@ func init() {
 }
 
 // runMatch runs the match runner. The first Ctrl-C (or SIGTERM) ends the
-// match and prints the result so far; the engines are killed either way.
+// match and prints the result so far; the engines are killed either way,
+// and the journal keeps the match for --resume.
 func runMatch(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -50,6 +50,7 @@ func runPlay(args []string) int {
 	ascii := fs.Bool("ascii", false, "draw pieces as letters instead of Unicode chess glyphs")
 	tc := fs.String("tc", "none", "clocks, such as 5m+3s (5 minutes, 3 seconds a move) or 40/90m+30s (none: no clocks)")
 	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
+	seed := fs.Uint64("seed", 0, "makes a weak level's and the book's choices reproducible (0: from the clock)")
 	threads := fs.Int("threads", tui.DefaultThreads(), "ox88's search threads (the default leaves one core to the rest of the machine)")
 	var c960 chess960Flag
 	fs.Var(&c960, "960", "play Chess960 from start position `N` (0-959; 518 is the standard array); --960 alone: a random one")
@@ -85,7 +86,7 @@ func runPlay(args []string) int {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 2
 	}
-	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads}
+	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads, Seed: *seed}
 	if err := tui.Run(opts); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 play:", err)
 		return 1

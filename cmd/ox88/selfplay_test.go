@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,10 +11,11 @@ import (
 	"time"
 
 	"ox88/game"
+	"ox88/match/referee"
 )
 
 // stockfishBinary judges legality with a move generator that is not ours.
-const stockfishBinary = "/usr/games/stockfish"
+const stockfishBinary = referee.DefaultStockfish
 
 // selfPlayOverheadMS is the Move Overhead the soak test sets: a reserve
 // against time the engine cannot see. On the shared 2-core machine (load
@@ -57,6 +55,7 @@ func TestSelfPlayLegal(t *testing.T) {
 	if keep := os.Getenv("OX88_SELFPLAY_PGN"); keep != "" {
 		pgn = keep
 		os.Remove(pgn)
+		os.Remove(pgn + ".journal") // a new match, not the rest of an old one
 	}
 	start := time.Now()
 	args := []string{"match",
@@ -91,7 +90,24 @@ func TestSelfPlayLegal(t *testing.T) {
 	if len(games) != n {
 		t.Errorf("%d games in the PGN, want %d", len(games), n)
 	}
-	checkGamesLegal(t, games, false)
+	ref, err := referee.Start(stockfishBinary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	for gi, g := range games {
+		if term := g.Tag("Termination"); term != "normal" && term != "adjudication" {
+			t.Errorf("game %d: Termination %q", gi+1, term)
+		}
+	}
+	rep, err := ref.Check(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, il := range rep.Illegal {
+		t.Errorf("not legal for Stockfish: %s", il)
+	}
+	t.Log(rep)
 }
 
 // TestChess960MatchLegal plays Chess960 through "ox88 match": ox88 over
@@ -134,30 +150,10 @@ func TestChess960MatchLegal(t *testing.T) {
 	if err != nil || len(games) != 6 {
 		t.Fatalf("%d games in the PGN: %v", len(games), err)
 	}
-	checkGamesLegal(t, games, true)
-}
-
-// checkGamesLegal has Stockfish check every move of games: its "go perft
-// 1" must list it (in Chess960 mode, castling king-takes-rook, when
-// chess960 is set).
-func checkGamesLegal(t *testing.T, games []*game.Game, chess960 bool) {
-	t.Helper()
-	sf := startStockfish(t, chess960)
-	moves, illegal, castles := 0, 0, 0
-	for gi, g := range games {
-		if term := g.Tag("Termination"); term != "normal" && term != "adjudication" {
-			t.Errorf("game %d: Termination %q", gi+1, term)
-		}
-		start := g.Start()
-		start.SetChess960(chess960)
-		played := start.UCILine(g.AllMoves())
-		for i, m := range played {
-			legal := sf.legalMoves(start.FEN(), played[:i])
-			moves++
-			if !legal[m] {
-				illegal++
-				t.Errorf("game %d ply %d: %s is not legal for Stockfish after %v", gi+1, i+1, m, played[:i])
-			}
+	castles := 0
+	for _, g := range games {
+		if start := g.Start(); !start.Chess960() {
+			t.Errorf("not a Chess960 game:\n%s", g.PGN())
 		}
 		for _, m := range g.AllMoves() {
 			if m.IsCastle() {
@@ -165,49 +161,17 @@ func checkGamesLegal(t *testing.T, games []*game.Game, chess960 bool) {
 			}
 		}
 	}
-	t.Logf("%d games, %d moves (%d castles) checked by Stockfish's perft 1: %d illegal", len(games), moves, castles, illegal)
-}
-
-// stockfish is a Stockfish process used as a move generator.
-type stockfish struct {
-	t   *testing.T
-	in  io.Writer
-	out *bufio.Scanner
-}
-
-func startStockfish(t *testing.T, chess960 bool) *stockfish {
-	t.Helper()
-	cmd := exec.Command(stockfishBinary)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
+	ref, err := referee.Start(stockfishBinary)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if chess960 {
-		fmt.Fprintln(in, "setoption name UCI_Chess960 value true")
+	defer ref.Close()
+	rep, err := ref.Check(games)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Cleanup(func() { fmt.Fprintln(in, "quit"); cmd.Wait() })
-	return &stockfish{t: t, in: in, out: bufio.NewScanner(out)}
-}
-
-// legalMoves returns the legal moves after moves from fen, as Stockfish's
-// "go perft 1" lists them.
-func (sf *stockfish) legalMoves(fen string, moves []string) map[string]bool {
-	pos := "position fen " + fen
-	if len(moves) > 0 {
-		pos += " moves " + strings.Join(moves, " ")
+	for _, il := range rep.Illegal {
+		t.Errorf("not legal for Stockfish: %s", il)
 	}
-	fmt.Fprintf(sf.in, "%s\ngo perft 1\n", pos)
-	legal := map[string]bool{}
-	for sf.out.Scan() {
-		line := sf.out.Text()
-		if strings.HasPrefix(line, "Nodes searched") {
-			return legal
-		}
-		if mv, count, ok := strings.Cut(line, ": "); ok && count == "1" {
-			legal[mv] = true
-		}
-	}
-	sf.t.Fatal("stockfish ended")
-	return nil
+	t.Logf("%s; %d castles", rep, castles)
 }

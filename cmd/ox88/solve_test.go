@@ -31,7 +31,7 @@ func TestSolve(t *testing.T) {
 // TestBenchCommand runs `ox88 bench --depth 2`: its last line carries the
 // node count of search.Bench.
 func TestBenchCommand(t *testing.T) {
-	want, _ := search.Bench(2, nil)
+	want, _ := search.Bench(2, nil, nil)
 	out, code := captureStdout(t, func() int { return runBench([]string{"--depth", "2"}) })
 	if nodes, _, _ := strings.Cut(lastLine(out), " nodes "); code != 0 || nodes != strconv.FormatUint(want, 10) {
 		t.Errorf("exit %d, last line %q, want %d nodes", code, lastLine(out), want)

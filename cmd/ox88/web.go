@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"ox88/search"
 	"ox88/web"
 )
 
@@ -30,11 +31,12 @@ func runWeb(args []string) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8088", "address to listen on (host:port; port 0 picks a free one)")
 	searches := fs.Int("searches", 2, "CPU-bound jobs (searches, perft, bench) that run at once")
+	threads := fs.Int("threads", 0, "search threads of each engine (0: the cores shared among the --searches jobs, at least 1)")
 	token := fs.Bool("token", false, "ask for the start-up token on loopback too (beyond loopback it is always asked for)")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a name of this machine that requests may be addressed to (repeatable; the listen address always may)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--token] [--host NAME]\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--threads N] [--token] [--host NAME]\n\n"+
 			"Serves the browser game and prints its URL; everything it needs is inside\nthe binary. "+
 			"Bound to anything but loopback, the URL carries a random token\n(?token=...) that every request of the page must bring. Ctrl-C stops it.")
 		fs.PrintDefaults()
@@ -45,6 +47,10 @@ func runWeb(args []string) int {
 		}
 		return 2
 	}
+	if *threads < 0 || *threads > search.MaxThreads {
+		fmt.Fprintf(os.Stderr, "ox88 web: --threads %d: want 1 to %d, or 0 for the cores shared among the jobs\n", *threads, search.MaxThreads)
+		return 2
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 web:", err)
@@ -52,7 +58,7 @@ func runWeb(args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := web.Config{MaxSearches: *searches, Hosts: hosts}
+	cfg := web.Config{MaxSearches: *searches, Threads: *threads, Hosts: hosts}
 	if *token {
 		cfg.Token = web.NewToken()
 	}

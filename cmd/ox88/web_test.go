@@ -23,6 +23,11 @@ func TestWebFlags(t *testing.T) {
 	if code := runWeb([]string{"--nope"}); code != 2 {
 		t.Errorf("unknown flag: exit %d", code)
 	}
+	for _, n := range []string{"-1", "257"} {
+		if code := runWeb([]string{"--threads", n, "--addr", "127.0.0.1:bad"}); code != 2 {
+			t.Errorf("--threads %s: exit %d", n, code)
+		}
+	}
 }
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.

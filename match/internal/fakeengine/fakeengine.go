@@ -23,6 +23,7 @@ const (
 	UCI       = "uci"      // a well-behaved UCI engine
 	Xboard    = "xboard"   // a well-behaved xboard engine
 	Illegal   = "illegal"  // UCI; its FaultMove-th move is illegal
+	Flaky     = "flaky"    // UCI; its FaultMove-th move is illegal in some games (by the position's key)
 	Crash     = "crash"    // UCI; exits instead of its FaultMove-th move
 	Hang      = "hang"     // UCI; never answers its FaultMove-th go, nor stop
 	Slow      = "slow"     // UCI; overruns its FaultMove-th move's time, then answers
@@ -32,6 +33,10 @@ const (
 	XIllegal  = "xillegal" // xboard; its FaultMove-th move is illegal
 	FaultMove = 3
 )
+
+// flakyOdds: Flaky plays its illegal move when the position's key is a
+// multiple of it, in about one game in flakyOdds.
+const flakyOdds = 3
 
 // ChildPIDFile, when set in the environment, is where Spawn writes its
 // child's process id.
@@ -113,6 +118,11 @@ func (e *fake) command(f []string) (bool, int) {
 		e.moves++
 		if e.moves == FaultMove {
 			switch e.mode {
+			case Flaky:
+				if e.pos.Key()%flakyOdds == 0 {
+					e.say("bestmove a1a8")
+					return false, 0
+				}
 			case Illegal:
 				e.say("bestmove a1a8")
 				return false, 0

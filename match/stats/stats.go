@@ -1,15 +1,16 @@
-package match
+// Package stats is the arithmetic of a match between two players, from
+// the first player's point of view: a Tally of results and game pairs, Elo
+// with its 95% interval, LOS, and a sequential test (SPRT). The formulas
+// follow cutechess-cli (Elo, interval, LOS, draw ratio) so that its two
+// summary lines read the same, and fishtest (normalised Elo, pentanomial
+// counts, the generalised SPRT) for the sequential test. It belongs to the
+// match runner (package match), which alone imports it.
+package stats
 
 import (
 	"fmt"
 	"math"
 )
-
-// Statistics for a match between two players, from the first player's
-// point of view. The formulas follow cutechess-cli (Elo, interval, LOS,
-// draw ratio) so that its two summary lines read the same, and fishtest
-// (normalised Elo, pentanomial counts, the generalised SPRT) for the
-// sequential test.
 
 // z975 is the 97.5% quantile of the standard normal distribution: a 95%
 // interval spans ±z975 standard errors.
@@ -326,4 +327,35 @@ func secular(a []outcome) float64 {
 		}
 	}
 	return (l + h) / 2
+}
+
+// FormatElo writes an Elo figure with one decimal, writing infinities and
+// NaN as cutechess-cli does ("inf", "-inf", "nan").
+func FormatElo(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 1):
+		return "inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	if x == 0 {
+		x = 0 // no "-0.0"
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+// ScoreLine returns cutechess-cli's first summary line:
+// "Score of A vs B: W - L - D  [0.xxx] N".
+func ScoreLine(a, b string, t Tally) string {
+	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", a, b, t.Wins, t.Losses, t.Draws, t.Score(), t.Games())
+}
+
+// EloLine returns cutechess-cli's second summary line:
+// "Elo difference: E +/- I, LOS: L %, DrawRatio: D %".
+func EloLine(t Tally) string {
+	elo, margin := t.Elo()
+	return fmt.Sprintf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%",
+		FormatElo(elo), FormatElo(margin), 100*t.LOS(), 100*t.DrawRatio())
 }

@@ -1,13 +1,13 @@
-package web
+package lab
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"ox88/chess"
 	"ox88/search"
+	"ox88/web/internal/wire"
 )
 
 // The search tree tab is the debugger: a small plain alpha-beta search
@@ -97,40 +97,37 @@ func convertTree(pos *chess.Position, n *search.TreeNode, count *int) *treeNodeJ
 
 // handleTree records a search tree of the requested depth and node budget
 // and answers with it.
-func (s *Server) handleTree(w http.ResponseWriter, r *http.Request) {
+func (l *lab) handleTree(w http.ResponseWriter, r *http.Request) {
 	req := &treeRequest{}
-	if !readJSON(w, r, req) {
+	if !wire.ReadJSON(w, r, req) {
 		return
 	}
 	if req.Depth < 1 || req.Depth > maxTreeDepth {
-		writeError(w, http.StatusBadRequest, "depth: want 1 to "+strconv.Itoa(maxTreeDepth))
+		wire.Error(w, http.StatusBadRequest, "depth: want 1 to "+strconv.Itoa(maxTreeDepth))
 		return
 	}
 	if req.MaxNodes == 0 {
 		req.MaxNodes = defaultTreeNodes
 	}
 	if req.MaxNodes < 1 || req.MaxNodes > maxTreeNodes {
-		writeError(w, http.StatusBadRequest, "maxNodes: want 1 to "+strconv.Itoa(maxTreeNodes))
+		wire.Error(w, http.StatusBadRequest, "maxNodes: want 1 to "+strconv.Itoa(maxTreeNodes))
 		return
 	}
-	pos, ok := s.requestPosition(w, req.Sid, req.FEN)
+	pos, ok := l.requestPosition(w, req.Sid, req.FEN)
 	if !ok {
 		return
 	}
-	eng, err := s.acquire(r.Context())
-	if err != nil {
-		if errors.Is(err, errBusy) {
-			writeError(w, http.StatusServiceUnavailable, err.Error())
-		}
+	eng, ok := l.host.Acquire(w, r)
+	if !ok {
 		return
 	}
-	defer s.release(eng)
+	defer l.host.Release(eng)
 	eng.SetPosition(pos, nil)
 	tree := eng.SearchTree(req.Depth, req.MaxNodes)
 	out := treeJSON{FEN: pos.FEN(), Depth: req.Depth}
 	root := *pos
 	out.Root = convertTree(&root, tree, &out.Nodes)
-	writeJSON(w, http.StatusOK, out)
+	wire.JSON(w, http.StatusOK, out)
 }
 
 // positionJSON is a position for the tree tab's small board.
@@ -146,13 +143,13 @@ const maxLineMoves = 64
 
 // handlePosition answers the position after ?moves= (UCI, comma-separated)
 // from ?fen= (default: the start): the tree tab shows each node's position.
-func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+func (l *lab) handlePosition(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	pos := chess.StartPosition()
 	if fen := q.Get("fen"); fen != "" {
 		var err error
 		if pos, err = chess.ParseFEN(fen); err != nil {
-			writeError(w, http.StatusBadRequest, "FEN: "+err.Error())
+			wire.Error(w, http.StatusBadRequest, "FEN: "+err.Error())
 			return
 		}
 	}
@@ -160,25 +157,22 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	if ms := q.Get("moves"); ms != "" {
 		list := strings.Split(ms, ",")
 		if len(list) > maxLineMoves {
-			writeError(w, http.StatusBadRequest, "moves: at most "+strconv.Itoa(maxLineMoves))
+			wire.Error(w, http.StatusBadRequest, "moves: at most "+strconv.Itoa(maxLineMoves))
 			return
 		}
 		for _, u := range list {
 			m, err := pos.ParseUCI(u)
 			if err != nil {
-				writeError(w, http.StatusBadRequest, err.Error())
+				wire.Error(w, http.StatusBadRequest, err.Error())
 				return
 			}
 			pos.MakeMove(m)
 			out.Last = []string{m.From().String(), m.To().String()}
 		}
 	}
-	out.FEN = pos.FEN()
-	for i := range 64 {
-		out.Board[i] = pieceCodes[pos.At(chess.SquareFrom64(i))&15]
-	}
+	out.FEN, out.Board = pos.FEN(), wire.Board(pos)
 	if pos.InCheck() {
 		out.Check = pos.KingSquare(pos.SideToMove()).String()
 	}
-	writeJSON(w, http.StatusOK, out)
+	wire.JSON(w, http.StatusOK, out)
 }

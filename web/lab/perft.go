@@ -1,9 +1,8 @@
-package web
+package lab
 
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -11,6 +10,8 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/search"
+	"ox88/web/internal/wire"
 )
 
 // perftStandardEPD is a copy of testdata/perft-standard.epd (a test keeps
@@ -69,8 +70,8 @@ func mustParsePerftEPD(text string) []perftPosition {
 // start position is 3.2 billion leaves, minutes here, and can be cancelled.
 const maxPerftDepth = 7
 
-func (s *Server) handlePerftPositions(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"positions": perftPositions, "maxDepth": maxPerftDepth})
+func (l *lab) handlePerftPositions(w http.ResponseWriter, r *http.Request) {
+	wire.JSON(w, http.StatusOK, map[string]any{"positions": perftPositions, "maxDepth": maxPerftDepth})
 }
 
 // perftProgress is sent after each root move.
@@ -102,24 +103,24 @@ type divideEntry struct {
 // handlePerft counts the move tree of a standard position (pos=index) or a
 // FEN (fen=...) to depth, streaming "progress" after each root move and
 // "done" at the end. Closing the stream (the page's Cancel) stops it.
-func (s *Server) handlePerft(w http.ResponseWriter, r *http.Request) {
+func (l *lab) handlePerft(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	depth, err := strconv.Atoi(q.Get("depth"))
 	if err != nil || depth < 1 || depth > maxPerftDepth {
-		writeError(w, http.StatusBadRequest, "depth: want 1 to "+strconv.Itoa(maxPerftDepth))
+		wire.Error(w, http.StatusBadRequest, "depth: want 1 to "+strconv.Itoa(maxPerftDepth))
 		return
 	}
 	var pos *chess.Position
 	var expected uint64
 	if fen := q.Get("fen"); fen != "" {
 		if pos, err = chess.ParseFEN(fen); err != nil {
-			writeError(w, http.StatusBadRequest, "FEN: "+err.Error())
+			wire.Error(w, http.StatusBadRequest, "FEN: "+err.Error())
 			return
 		}
 	} else {
 		i, err := strconv.Atoi(q.Get("pos"))
 		if err != nil || i < 0 || i >= len(perftPositions) {
-			writeError(w, http.StatusBadRequest, "pos: want a position index 0 to "+strconv.Itoa(len(perftPositions)-1)+" or a fen")
+			wire.Error(w, http.StatusBadRequest, "pos: want a position index 0 to "+strconv.Itoa(len(perftPositions)-1)+" or a fen")
 			return
 		}
 		p := perftPositions[i]
@@ -128,24 +129,20 @@ func (s *Server) handlePerft(w http.ResponseWriter, r *http.Request) {
 			expected = p.Counts[depth-1]
 		}
 	}
-	ctx := r.Context()
-	eng, err := s.acquire(ctx)
-	if err != nil {
-		if errors.Is(err, errBusy) {
-			writeError(w, http.StatusServiceUnavailable, err.Error())
-		}
+	eng, ok := l.host.Acquire(w, r)
+	if !ok {
 		return
 	}
-	defer s.release(eng)
+	defer l.host.Release(eng)
 
-	es := newEventStream(w)
-	res, ok := runPerft(ctx, pos, depth, func(p perftProgress) bool { return es.send("progress", p) })
+	es := wire.NewStream(w)
+	res, ok := runPerft(r.Context(), pos, depth, func(p perftProgress) bool { return es.Send("progress", p) })
 	if !ok {
 		return
 	}
 	res.Expected = expected
 	res.Match = expected == 0 || expected == res.Nodes
-	es.send("done", res)
+	es.Send("done", res)
 }
 
 // runPerft counts pos's tree to depth, calling progress after each root
@@ -168,7 +165,7 @@ func runPerft(ctx context.Context, pos *chess.Position, depth int, progress func
 		res.Divide = append(res.Divide, divideEntry{san, n})
 		el := time.Since(start)
 		if !progress(perftProgress{Done: i + 1, Total: ml.N, Move: san, Count: n, Nodes: res.Nodes,
-			TimeMS: el.Milliseconds(), NPS: nps(res.Nodes, el)}) {
+			TimeMS: el.Milliseconds(), NPS: search.NPS(res.Nodes, el)}) {
 			return res, false
 		}
 	}
@@ -176,7 +173,7 @@ func runPerft(ctx context.Context, pos *chess.Position, depth int, progress func
 		res.Nodes = 1
 	}
 	el := time.Since(start)
-	res.TimeMS, res.NPS = el.Milliseconds(), nps(res.Nodes, el)
+	res.TimeMS, res.NPS = el.Milliseconds(), search.NPS(res.Nodes, el)
 	return res, true
 }
 
@@ -206,11 +203,4 @@ func perftCancel(ctx context.Context, pos *chess.Position, depth int) (uint64, b
 		nodes += n
 	}
 	return nodes, true
-}
-
-func nps(nodes uint64, d time.Duration) uint64 {
-	if d <= 0 {
-		return 0
-	}
-	return uint64(float64(nodes) / d.Seconds())
 }

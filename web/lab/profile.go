@@ -1,4 +1,4 @@
-package web
+package lab
 
 import (
 	"bytes"
@@ -7,22 +7,28 @@ import (
 	"encoding/hex"
 	"net/http"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/google/pprof/profile"
 
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/search"
+	"ox88/web/internal/wire"
 )
 
 // The profile tab answers "where does the search spend its time?". It runs
-// a search under the CPU profiler, reads the profile (pprofread.go) and
-// charges each sample to a component of the engine by the name of the
-// leaf-most ox88 function on its stack (inlined frames count as their own
-// functions). Runtime work called from ox88 code (memory, maps) counts for
-// the ox88 function that called it; samples with no ox88 frame at all
-// (garbage collection, the scheduler) are "other".
+// a search under the CPU profiler, reads the profile with pprof's own
+// reader (github.com/google/pprof/profile) and charges each sample to a
+// component of the engine by the name of the leaf-most ox88 function on
+// its stack (inlined frames count as their own functions). Runtime work
+// called from ox88 code (memory, maps) counts for the ox88 function that
+// called it; samples with no ox88 frame at all (garbage collection, the
+// scheduler) are "other".
 
 // The components, in the order the page draws them.
 const (
@@ -49,14 +55,14 @@ type componentRule struct {
 }
 
 // componentRules is the function-to-component mapping, documented in
-// docs/ENGINE.md, Part VII. Adjust it here when functions are renamed.
+// docs/ENGINE.md, Part VII. Adjust it here when functions are renamed;
+// TestComponentRulesExist fails on a rule that names none.
 var componentRules = []componentRule{
 	// Pass-through helpers: charged to their caller.
 	{"", "ox88/chess.(*Position).At"},
 	{"", "ox88/chess.(*Position).SideToMove"},
 	{"", "ox88/chess.(*Position).KingSquare"},
 	{"", "ox88/chess.(*Position).Count"},
-	{"", "ox88/chess.(*Position).Squares"},
 	{"", "ox88/chess.(*Position).Key"},
 	{"", "ox88/chess.(*Position).PieceSquareTotal"},
 	{"", "ox88/chess.(*MoveList).Slice"},
@@ -153,16 +159,17 @@ func classifyFunction(fn string) string {
 	return compOther
 }
 
-// classifySample returns the component a sample is charged to and the
+// classifySample returns the component a sample with stack (leaf first,
+// each location's inlined functions innermost first) is charged to and the
 // function charged (empty when the stack has no ox88 frame).
-func classifySample(stack [][]string) (component, fn string) {
-	for _, frame := range stack {
-		for _, name := range frame {
-			if !strings.HasPrefix(name, "ox88/") {
+func classifySample(stack []*profile.Location) (component, fn string) {
+	for _, loc := range stack {
+		for _, line := range loc.Line {
+			if line.Function == nil || !strings.HasPrefix(line.Function.Name, "ox88/") {
 				continue
 			}
-			if c := classifyFunction(name); c != "" {
-				return c, name
+			if c := classifyFunction(line.Function.Name); c != "" {
+				return c, line.Function.Name
 			}
 		}
 	}
@@ -215,46 +222,49 @@ type profileJSON struct {
 	Rules      []componentRule `json:"rules"`
 }
 
+// profiling is held while a profile runs: the profiler is process-wide, so
+// one profile runs at a time in the process.
+var profiling sync.Mutex
+
 // handleProfile runs one search of the requested length under the CPU
 // profiler and answers with the share of each component. Only one profile
-// runs at a time in the process (the profiler is process-wide).
-func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+// runs at a time (profiling); a second request gets 409.
+func (l *lab) handleProfile(w http.ResponseWriter, r *http.Request) {
 	req := &profileRequest{}
-	if !readJSON(w, r, req) {
+	if !wire.ReadJSON(w, r, req) {
 		return
 	}
 	if req.Seconds == 0 {
 		req.Seconds = defaultProfileSeconds
 	}
 	if req.Seconds < 0.1 || req.Seconds > maxProfileSeconds {
-		writeError(w, http.StatusBadRequest, "seconds: want 0.1 to 20")
+		wire.Error(w, http.StatusBadRequest, "seconds: want 0.1 to 20")
 		return
 	}
-	pos, ok := s.requestPosition(w, req.Sid, req.FEN)
+	pos, ok := l.requestPosition(w, req.Sid, req.FEN)
 	if !ok {
 		return
 	}
 	var ml chess.MoveList
 	if pos.GenerateMoves(&ml); ml.N == 0 {
-		writeError(w, http.StatusBadRequest, "the position has no legal move to search")
+		wire.Error(w, http.StatusBadRequest, "the position has no legal move to search")
 		return
 	}
-	if !s.profMu.TryLock() {
-		writeError(w, http.StatusConflict, "a profile is already running; try again when it ends")
+	if !profiling.TryLock() {
+		wire.Error(w, http.StatusConflict, "a profile is already running; try again when it ends")
 		return
 	}
-	defer s.profMu.Unlock()
+	defer profiling.Unlock()
 	ctx := r.Context()
-	eng, err := s.acquire(ctx)
-	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+	eng, ok := l.host.Acquire(w, r)
+	if !ok {
 		return
 	}
-	defer s.release(eng)
+	defer l.host.Release(eng)
 
 	var buf bytes.Buffer
 	if err := pprof.StartCPUProfile(&buf); err != nil {
-		writeError(w, http.StatusConflict, "cannot start the CPU profiler: "+err.Error())
+		wire.Error(w, http.StatusConflict, "cannot start the CPU profiler: "+err.Error())
 		return
 	}
 	token := make([]byte, 8)
@@ -294,30 +304,28 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	if ctx.Err() != nil {
 		return
 	}
-	prof, err := parseProfile(buf.Bytes())
+	prof, err := profile.Parse(&buf)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
+		wire.Error(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	out := summarizeProfile(prof, label)
 	out.FEN = pos.FEN()
 	out.Seconds = req.Seconds
-	out.Depth, out.Nodes, out.NPS = res.Info.Depth, nodes, nps(nodes, el)
-	writeJSON(w, http.StatusOK, out)
+	out.Depth, out.Nodes, out.NPS = res.Info.Depth, nodes, search.NPS(nodes, el)
+	wire.JSON(w, http.StatusOK, out)
 }
 
-// summarizeProfile charges the samples of prof to components. With label
-// set, only samples carrying it count, unless none do (then all count).
-func summarizeProfile(prof *profileData, label string) *profileJSON {
+// summarizeProfile charges the samples of prof, a CPU profile, to
+// components. With label set, only samples carrying it count, unless none
+// do (then all count).
+func summarizeProfile(prof *profile.Profile, label string) *profileJSON {
 	out := &profileJSON{Rules: componentRules}
-	samples := prof.Samples
+	samples := prof.Sample
 	if label != "" {
-		var mine []profileSample
-		for _, s := range samples {
-			if s.Labels[profileLabel] == label {
-				mine = append(mine, s)
-			}
-		}
+		mine := slices.DeleteFunc(slices.Clone(samples), func(s *profile.Sample) bool {
+			return !slices.Contains(s.Label[profileLabel], label)
+		})
 		if len(mine) > 0 {
 			samples, out.Labelled = mine, true
 		}
@@ -325,17 +333,23 @@ func summarizeProfile(prof *profileData, label string) *profileJSON {
 	byComp := map[string]map[string]int{}
 	counts := map[string]int{}
 	for _, s := range samples {
-		c, fn := classifySample(s.Stack)
+		// A record of runtime/pprof's CPU profile stands for Value[0]
+		// samples of the same stack and labels.
+		n := 1
+		if len(s.Value) > 0 {
+			n = int(s.Value[0])
+		}
+		c, fn := classifySample(s.Location)
 		if fn == "" {
 			fn = "(no ox88 frame)"
 		}
 		if byComp[c] == nil {
 			byComp[c] = map[string]int{}
 		}
-		byComp[c][fn]++
-		counts[c]++
+		byComp[c][fn] += n
+		counts[c] += n
+		out.Samples += n
 	}
-	out.Samples = len(samples)
 	for _, name := range componentOrder {
 		cj := componentJSON{Name: name, Samples: counts[name], Functions: []functionJSON{}}
 		if out.Samples > 0 {
@@ -354,29 +368,4 @@ func summarizeProfile(prof *profileData, label string) *profileJSON {
 		out.Components = append(out.Components, cj)
 	}
 	return out
-}
-
-// requestPosition returns the position a job runs on: a FEN if given, else
-// the current position of the tab's game if sid is given, else the start.
-// It answers 400 and returns false on a bad FEN or session id.
-func (s *Server) requestPosition(w http.ResponseWriter, sid, fen string) (*chess.Position, bool) {
-	if fen = strings.TrimSpace(fen); fen != "" {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "FEN: "+err.Error())
-			return nil, false
-		}
-		return pos, true
-	}
-	if sid != "" {
-		ss := s.lookup(w, sid)
-		if ss == nil {
-			return nil, false
-		}
-		ss.mu.Lock()
-		pos := ss.g.Position()
-		ss.mu.Unlock()
-		return &pos, true
-	}
-	return chess.StartPosition(), true
 }

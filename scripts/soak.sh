@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# soak.sh: the reliability soak. Plays rounds of matches through "ox88 match"
+# (ox88 against itself and against the Debian engines, at mixed time
+# controls down to 1+0.01 and at fixed nodes, part of it with a -race build),
+# checks every move of every game with Stockfish's move generator
+# ("ox88 referee"), looks for engine processes left behind after each match,
+# and adds each match's counts to a tally. Runs can be spread over many
+# sessions: the tally accumulates, and the summary line is the total.
+#
+# usage: scripts/soak.sh [ROUNDS]        (default 1 round: one match per configuration)
+# environment:
+#   GAMES=20           games per match
+#   OUT=soak-results   where PGNs, logs and tally.tsv go
+#   CONFIGS="..."      a subset of the configuration names below
+#   CONCURRENCY=1      games at once per match
+#
+# tally.tsv columns: date config games moves illegal crashes stalls timeloss orphans
+# The summary (scripts/soak.sh --summary) sums them for docs/STRENGTH.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-soak-results}
+GAMES=${GAMES:-20}
+CONCURRENCY=${CONCURRENCY:-1}
+mkdir -p "$OUT"
+tally="$OUT/tally.tsv"
+
+summary() {
+	[ -f "$tally" ] || { echo "no tally yet"; return; }
+	awk -F'\t' '{g+=$3; m+=$4; il+=$5; cr+=$6; st+=$7; tl+=$8; or+=$9; n++}
+		END {printf "%d matches, %d games, %d moves checked: %d illegal, %d crashes, %d stalls, %d time losses, %d orphaned processes\n", n, g, m, il, cr, st, tl, or}' "$tally"
+}
+if [ "${1:-}" = "--summary" ]; then
+	summary
+	exit 0
+fi
+rounds=${1:-1}
+
+ox88="$OUT/ox88"
+ox88race="$OUT/ox88-race"
+go build -o "$ox88" ./cmd/ox88
+go build -race -o "$ox88race" ./cmd/ox88
+
+books=testdata/openings-200.pgn
+# name | engines and limits (ox88 match flags)
+configs=(
+	"self-1+0.01|--engine cmd=$ox88 args=uci name=a --engine cmd=$ox88 args=uci name=b --tc 1+0.01 --each option.Move\ Overhead=50"
+	"self-5+0.05|--engine cmd=$ox88 args=uci name=a --engine cmd=$ox88 args=uci name=b --tc 5+0.05"
+	"self-nodes|--engine cmd=$ox88 args=uci name=a nodes=5000 --engine cmd=$ox88 args=uci name=b nodes=8000"
+	"self-threads|--engine cmd=$ox88 args=uci name=t2 option.Threads=2 --engine cmd=$ox88 args=uci name=t1 --tc 2+0.02"
+	"race-2+0.02|--engine cmd=$ox88race args=uci name=race --engine cmd=$ox88 args=uci name=plain --tc 4+0.04 --each option.Move\ Overhead=100"
+	"xboard-self|--engine cmd=$ox88 args=xboard proto=xboard name=xb --engine cmd=$ox88 args=uci name=uci --tc 2+0.02"
+	"fairymax|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/fairymax proto=xboard name=fairymax --tc 2+0.02"
+	"stockfish-1350|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/stockfish name=sf option.UCI_LimitStrength=true option.UCI_Elo=1350 --tc 2+0.02"
+	"stockfish-depth|--engine cmd=$ox88 args=uci name=ox88 nodes=20000 --engine cmd=/usr/games/stockfish name=sf depth=6"
+	"phalanx|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/phalanx proto=xboard name=phalanx --tc 2+0.02"
+)
+
+engines_running() {
+	{ pgrep -f "$OUT/ox88|/usr/games/(fairymax|stockfish|phalanx|hoichess)" || true; } | wc -l
+}
+
+for ((r = 1; r <= rounds; r++)); do
+	for c in "${configs[@]}"; do
+		name=${c%%|*}
+		flags=${c#*|}
+		if [ -n "${CONFIGS:-}" ] && [[ " $CONFIGS " != *" $name "* ]]; then
+			continue
+		fi
+		if [[ "$flags" == *"/usr/games/"* ]]; then
+			bin=$(grep -o '/usr/games/[a-z]*' <<<"$flags" | head -1)
+			[ -x "$bin" ] || { echo "skip $name: $bin missing"; continue; }
+		fi
+		stamp=$(date +%Y%m%dT%H%M%S)
+		pgn="$OUT/$name-$stamp.pgn"
+		log="$OUT/$name-$stamp.log"
+		echo "soak: round $r, $name, $GAMES games"
+		before=$(engines_running)
+		# shellcheck disable=SC2086
+		eval "\"$ox88\" match $flags --games $GAMES --concurrency $CONCURRENCY --openings $books --pgnout \"$pgn\" --quiet" >"$log" 2>&1 || true
+		sleep 1
+		orphans=$(( $(engines_running) - before ))
+		((orphans < 0)) && orphans=0
+		faults=$(grep -o 'faults: [0-9]* illegal moves, [0-9]* crashes, [0-9]* stalls, [0-9]* time losses' "$log" |
+			awk '{il+=$2; cr+=$5; st+=$7; tl+=$9} END {printf "%d\t%d\t%d\t%d", il, cr, st, tl}')
+		[ -n "$faults" ] || faults=$'0\t0\t0\t0'
+		ref=$("$ox88" referee "$pgn" 2>&1 | tail -1) || true
+		games=$(sed -n 's/^\([0-9]*\) games, .*/\1/p' <<<"$ref")
+		moves=$(sed -n 's/.*games, \([0-9]*\) moves checked.*/\1/p' <<<"$ref")
+		illegal=$(sed -n 's/.*: \([0-9]*\) illegal$/\1/p' <<<"$ref")
+		if [ -z "$games" ]; then
+			echo "soak: $name: the referee could not read $pgn: $ref" >&2
+			games=0 moves=0 illegal=1
+		fi
+		# The runner's own illegal-move count and the referee's both count.
+		runner_illegal=$(cut -f1 <<<"$faults")
+		illegal=$((illegal > runner_illegal ? illegal : runner_illegal))
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stamp" "$name" "$games" "$moves" "$illegal" "$(cut -f2- <<<"$faults")" "$orphans" >>"$tally"
+		echo "soak: $name: $ref; runner faults (illegal crash stall time) $faults; orphans $orphans"
+	done
+done
+summary
