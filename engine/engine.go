@@ -115,13 +115,20 @@ func (e *Engine) SetMultiPV(n int) {
 // it. Book moves are played at every skill level.
 func (e *Engine) SetBook(b Book) { e.mu.Lock(); e.book = b; e.mu.Unlock() }
 
-// SetHashSize resizes the transposition table to mb mebibytes (at least 1),
-// clearing it. It waits for a running search to finish.
+// Book returns the opening book, or nil.
+func (e *Engine) Book() Book { e.mu.Lock(); defer e.mu.Unlock(); return e.book }
+
+// MaxHashMB is the largest transposition table the engine makes, in MiB:
+// the front ends' documented maximum (UCI's Hash, xboard's memory).
+const MaxHashMB = 4096
+
+// SetHashSize resizes the transposition table to mb mebibytes (1 to
+// MaxHashMB), clearing it. It waits for a running search to finish.
 func (e *Engine) SetHashSize(mb int) {
 	e.ctl.Lock()
 	defer e.ctl.Unlock()
 	e.Wait()
-	e.searcher.SetHashSize(max(mb, 1))
+	e.searcher.SetHashSize(min(max(mb, 1), MaxHashMB))
 }
 
 // SetSeed makes the weak levels' random choices reproducible: two engines

@@ -10,50 +10,6 @@ import (
 	"ox88/chess"
 )
 
-// mirrorFEN returns the colour-mirrored position: ranks flipped, colours
-// swapped, side to move, castling rights and en-passant square swapped.
-func mirrorFEN(t *testing.T, fen string) string {
-	t.Helper()
-	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	board := swapCase(strings.Join(ranks, "/"))
-	side := "w"
-	if f[1] == "w" {
-		side = "b"
-	}
-	castle := "-"
-	if f[2] != "-" {
-		c := swapCase(f[2])
-		castle = ""
-		for _, l := range "KQkq" {
-			if strings.ContainsRune(c, l) {
-				castle += string(l)
-			}
-		}
-	}
-	ep := f[3]
-	if ep != "-" {
-		ep = ep[:1] + string('1'+'8'-ep[1])
-	}
-	return strings.Join([]string{board, side, castle, ep}, " ")
-}
-
-func swapCase(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		switch {
-		case c >= 'a' && c <= 'z':
-			b[i] = c - 32
-		case c >= 'A' && c <= 'Z':
-			b[i] = c + 32
-		}
-	}
-	return string(b)
-}
-
 // dataFENs reads the first four FEN fields of every line of the test data
 // files.
 func dataFENs(t *testing.T) []string {
@@ -88,11 +44,8 @@ func TestMirror(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", fen, err)
 		}
-		mfen := mirrorFEN(t, fen)
-		mpos, err := chess.ParseFEN(mfen)
-		if err != nil {
-			t.Fatalf("%s: %v", mfen, err)
-		}
+		mpos := pos.Mirror()
+		mfen := mpos.FEN()
 		if a, b := Evaluate(pos), Evaluate(mpos); a != b {
 			t.Errorf("%s scores %d, its mirror %s scores %d", fen, a, mfen, b)
 		}

@@ -29,9 +29,10 @@
 // # PGN
 //
 // PGN writes the Seven Tag Roster first, SetUp and FEN when the game did
-// not begin at the standard start, comments in braces, and wraps the
+// not begin at the standard start, each move's NAGs ("$4"), comment in
+// braces and variations in parentheses (annotate.go), and wraps the
 // movetext at 80 columns. ParsePGN reads what people and programs write:
 // tags, SAN moves (leniently), move numbers, comments of both kinds, NAGs
-// and annotation marks, variations (skipped), results; bad input is an
-// error that names the line and says what is wrong.
+// and annotation marks (kept as NAGs), variations (skipped), results; bad
+// input is an error that names the line and says what is wrong.
 package game

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 
 	"ox88/chess"
 )
@@ -16,6 +17,9 @@ type Game struct {
 
 	tags     []tag          // in the order they were set
 	comments map[int]string // comments[i] follows the move of ply i (0: before the first move)
+	// nags[i] and variations[i] annotate the move of ply i (annotate.go).
+	nags       map[int][]int
+	variations map[int][][]chess.Move
 
 	set    Outcome // an outcome the board cannot show (resignation, time...)
 	setPly int     // the ply at which set was decided
@@ -31,9 +35,11 @@ func New(start *chess.Position) *Game {
 		start = chess.StartPosition()
 	}
 	return &Game{
-		positions: []chess.Position{*start},
-		comments:  map[int]string{},
-		set:       Outcome{Result: NoResult},
+		positions:  []chess.Position{*start},
+		comments:   map[int]string{},
+		nags:       map[int][]int{},
+		variations: map[int][][]chess.Move{},
+		set:        Outcome{Result: NoResult},
 	}
 }
 
@@ -95,7 +101,7 @@ func (g *Game) Keys() []uint64 {
 }
 
 // Play plays m, which must be legal in the current position. Moves after
-// the current ply (the redo tail) are dropped, with their comments, and so
+// the current ply (the redo tail) are dropped, with their annotations, and so
 // is an outcome set with SetOutcome: a move means the game goes on.
 func (g *Game) Play(m chess.Move) error {
 	pos := g.positions[g.ply]
@@ -121,16 +127,14 @@ func (g *Game) push(m chess.Move) {
 	g.set = Outcome{Result: NoResult}
 }
 
-// truncate drops the redo tail and its comments.
+// truncate drops the redo tail and its comments, NAGs and variations.
 func (g *Game) truncate() {
 	if g.ply == len(g.moves) {
 		return
 	}
-	for k := range g.comments {
-		if k > g.ply {
-			delete(g.comments, k)
-		}
-	}
+	maps.DeleteFunc(g.comments, func(ply int, _ string) bool { return ply > g.ply })
+	maps.DeleteFunc(g.nags, func(ply int, _ []int) bool { return ply > g.ply })
+	maps.DeleteFunc(g.variations, func(ply int, _ [][]chess.Move) bool { return ply > g.ply })
 	g.positions = g.positions[:g.ply+1]
 	g.moves = g.moves[:g.ply]
 	g.sans = g.sans[:g.ply]

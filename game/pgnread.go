@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"ox88/chess"
@@ -25,8 +26,9 @@ func ReadPGN(r io.Reader) ([]*Game, error) {
 
 // ParsePGN reads every game in text. It is lenient where the meaning is
 // clear: move numbers may be missing or glued to the move ("1.e4"), SAN
-// may lack check marks or use 0-0, annotation marks and NAGs are dropped,
-// variations are skipped, a missing result is "*", and a game without tags
+// may lack check marks or use 0-0, NAGs and annotation marks ("?!") are
+// kept as NAGs of the main line's moves (see AddNAG), variations are
+// skipped, a missing result is "*", and a game without tags
 // is fine. Anything it cannot read is an error that names the line and
 // the reason; no game is returned then.
 func ParsePGN(text string) ([]*Game, error) {
@@ -247,8 +249,19 @@ func (p *pgnParser) movetext(g *Game) (Result, error) {
 			if p.pos == start {
 				return NoResult, p.errorf(line, "$ must be followed by a number (a NAG)")
 			}
-		case c == '!' || c == '?' || c == '.':
-			p.pos++ // annotation marks and the dots of move numbers
+			if nag, err := strconv.Atoi(p.text[start:p.pos]); err == nil && depth == 0 {
+				g.AddNAG(g.Ply(), nag) // refused (and dropped) before the first move or above 255
+			}
+		case c == '!' || c == '?':
+			start := p.pos
+			for p.pos < len(p.text) && (p.text[p.pos] == '!' || p.text[p.pos] == '?') {
+				p.pos++
+			}
+			if nag, ok := suffixNAGs[p.text[start:p.pos]]; ok && depth == 0 {
+				g.AddNAG(g.Ply(), nag) // an unknown run such as "!!!" is dropped
+			}
+		case c == '.':
+			p.pos++ // the dots of move numbers
 		case c == '*':
 			p.pos++
 			if depth == 0 {

@@ -21,8 +21,9 @@ const pgnLineWidth = 80
 // the other tags in the order they were set, Variant "Chess960" when the
 // game is Chess960 (its start position says so: chess.Position.Chess960),
 // SetUp and FEN (X-FEN) when the game did not start from the standard
-// position, the moves with their comments, and the result (the outcome at
-// the current ply).
+// position, the moves with their NAGs, comments and variations (in that
+// order, as the PGN standard has them), and the result (the outcome at the
+// current ply).
 func (g *Game) PGN() string {
 	var b strings.Builder
 	result := g.Outcome().Result
@@ -62,12 +63,20 @@ func (g *Game) PGN() string {
 		switch {
 		case pos.SideToMove() == chess.White:
 			w.word(n + ".")
-		case i == 0 || g.comments[i] != "":
-			w.word(n + "...")
+		case i == 0 || g.comments[i] != "" || len(g.variations[i]) > 0:
+			w.word(n + "...") // Black's move after an interruption names its number
 		}
 		w.word(g.sans[i])
+		for _, nag := range g.nags[i+1] {
+			w.word("$" + strconv.Itoa(nag))
+		}
 		if c := g.comments[i+1]; c != "" {
 			w.word("{" + cleanComment(c) + "}")
+		}
+		for _, v := range g.variations[i+1] {
+			for _, word := range g.variationWords(i+1, v) {
+				w.word(word)
+			}
 		}
 	}
 	w.word(string(result))

@@ -82,19 +82,9 @@ func (pr *pairingResult) add(rec *gameRecord) {
 	default:
 		aPoints = 0.5
 	}
-	count := func(t *stats.Tally) {
-		switch aPoints {
-		case 1:
-			t.Wins++
-		case 0:
-			t.Losses++
-		default:
-			t.Draws++
-		}
-	}
-	count(&pr.Tally)
+	pr.Tally.Add(aPoints)
 	if aWhite {
-		count(&pr.WhiteTally)
+		pr.WhiteTally.Add(aPoints)
 	}
 	pr.Terminations[rec.text]++
 	if rec.fault != "" {

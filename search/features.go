@@ -23,6 +23,7 @@ type Options struct {
 	Aspiration  bool       // aspirate
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6
+	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -62,6 +63,7 @@ var stepSwitches = []struct {
 	{"aspiration", "aspiration windows at the root", func(o *Options) *bool { return &o.Aspiration }},
 	{"qspruning", "SEE and delta pruning in the quiescence search", func(o *Options) *bool { return &o.QSPruning }},
 	{"checkext", "check extension (step 6)", func(o *Options) *bool { return &o.CheckExtend }},
+	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

@@ -15,9 +15,7 @@ import (
 
 // Option limits and defaults.
 const (
-	defaultHashMB = 16   // transposition table size at start-up, in MiB
-	maxHashMB     = 4096 // the largest table a GUI may ask for, in MiB
-	maxMultiPV    = 64   // more lines than anyone reads
+	maxMultiPV = 64 // more lines than anyone reads
 	// defaultOverheadMS is the time kept back per move for the GUI and
 	// the pipe: Stockfish's default, and enough for lichess-bot's
 	// network round trip on a quiet connection.
@@ -26,7 +24,21 @@ const (
 	// defaultElo is UCI_Elo's default: a club player. The option's range
 	// is the skill levels' estimated ratings (engine.SkillElo).
 	defaultElo = 1500
+	// maxSkillLevel is the top of Skill Level's range, Stockfish's 0..20,
+	// which tools and lichess-bot configurations are written for.
+	maxSkillLevel = 20
 )
+
+// engineSkill maps a Skill Level (Stockfish's 0..20) onto ox88's skill
+// levels 1..engine.MaxSkill: evenly, rounding down, so that only 20 is
+// full strength, as in Stockfish:
+//
+//	Skill Level  0-2  3-4  5-6  7-8  9-11  12-13  14-15  16-17  18-19  20
+//	ox88 level     1    2    3    4     5      6      7      8      9  10
+func engineSkill(level int) int {
+	level = min(max(level, 0), maxSkillLevel)
+	return 1 + level*(engine.MaxSkill-1)/maxSkillLevel
+}
 
 // The range of UCI_Elo: the ratings of the weakest and strongest levels.
 var (
@@ -61,7 +73,7 @@ func (o option) declare() string {
 // optionTable lists the options in the order "uci" announces them.
 var optionTable = []option{
 	{name: "Threads", kind: "spin", def: "1", min: 1, max: search.MaxThreads},
-	{name: "Hash", kind: "spin", def: strconv.Itoa(defaultHashMB), min: 1, max: maxHashMB},
+	{name: "Hash", kind: "spin", def: strconv.Itoa(search.DefaultHashMB), min: 1, max: engine.MaxHashMB},
 	{name: "Clear Hash", kind: "button"},
 	{name: "MultiPV", kind: "spin", def: "1", min: 1, max: maxMultiPV},
 	{name: "Ponder", kind: "check", def: "false"},
@@ -71,10 +83,11 @@ var optionTable = []option{
 	{name: "UseNNUE", kind: "check", def: strconv.FormatBool(defaultUseNNUE)},
 	{name: "EvalFile", kind: "string", def: "<embedded>"},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
-	{name: "Skill Level", kind: "spin", def: strconv.Itoa(engine.MaxSkill), min: 1, max: engine.MaxSkill},
+	{name: "Skill Level", kind: "spin", def: strconv.Itoa(maxSkillLevel), min: 0, max: maxSkillLevel},
 	{name: "UCI_LimitStrength", kind: "check", def: "false"},
 	{name: "Seed", kind: "spin", def: "0", min: 0, max: 1<<31 - 1},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
+	{name: "UCI_ShowWDL", kind: "check", def: "false"},
 	{name: "UCI_Chess960", kind: "check", def: "false"},
 }
 
@@ -87,9 +100,10 @@ type options struct {
 	ponder        bool
 	ownBook       bool
 	overhead      time.Duration
-	skill         int
+	skill         int // Skill Level, 0..maxSkillLevel (engineSkill maps it)
 	limitStrength bool
 	elo           int
+	showWDL       bool // info lines carry "wdl W D L" (search.WDL)
 	chess960      bool // castling written and read as king-takes-rook
 }
 
@@ -97,10 +111,10 @@ func defaultOptions() options {
 	return options{
 		useNNUE:  defaultUseNNUE,
 		threads:  1,
-		hashMB:   defaultHashMB,
+		hashMB:   search.DefaultHashMB,
 		multiPV:  1,
 		overhead: defaultOverheadMS * time.Millisecond,
-		skill:    engine.MaxSkill,
+		skill:    maxSkillLevel,
 		elo:      defaultElo,
 	}
 }
@@ -145,7 +159,7 @@ func (s *Server) setOption(args []string) {
 		s.threadsDirty = true
 		s.applyPendingIfIdle()
 	case "Hash":
-		s.opts.hashMB = n
+		s.opts.hashMB = min(n, s.maxHashMB)
 		s.hashDirty = true
 		s.applyPendingIfIdle()
 	case "Clear Hash":
@@ -179,6 +193,8 @@ func (s *Server) setOption(args []string) {
 	case "Seed":
 		s.finishSearch()
 		s.eng.SetSeed(uint64(n))
+	case "UCI_ShowWDL":
+		s.opts.showWDL = on
 	}
 }
 
@@ -307,7 +323,7 @@ func (s *Server) applyPending() {
 func (s *Server) applySearchOptions() {
 	s.applyPending()
 	s.eng.SetMultiPV(s.opts.multiPV)
-	skill := s.opts.skill
+	skill := engineSkill(s.opts.skill)
 	if s.opts.limitStrength {
 		skill = engine.SkillForElo(s.opts.elo)
 	}

@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -35,7 +36,11 @@ type searchRecord struct {
 	// score the GUI saw (the result may come from an unfinished deeper one).
 	telemetry search.Info
 	result    engine.Result
-	done      chan struct{} // closed after bestmove is written
+	// showWDL is UCI_ShowWDL at go; material is the root's
+	// search.MaterialCount, which the WDL model needs.
+	showWDL  bool
+	material int
+	done     chan struct{} // closed after bestmove is written
 }
 
 // goCmd handles "go ...": parse the limits, end the previous search, set
@@ -60,10 +65,12 @@ func (s *Server) goCmd(args []string) {
 	// sets Move Overhead to 0 means none, and a nanosecond is none.
 	lim.MoveOverhead = max(s.opts.overhead, time.Nanosecond)
 	st := &searchRecord{
-		pos:   pos,
-		start: time.Now(),
-		hold:  lim.Infinite || lim.Ponder,
-		done:  make(chan struct{}),
+		pos:      pos,
+		start:    time.Now(),
+		hold:     lim.Infinite || lim.Ponder,
+		showWDL:  s.opts.showWDL,
+		material: search.MaterialCount(&pos),
+		done:     make(chan struct{}),
 	}
 	s.mu.Lock()
 	s.cur = st
@@ -227,7 +234,7 @@ func (s *Server) info(i search.Info) {
 	if i.MultiPV <= 1 && i.Bound == search.BoundExact {
 		st.telemetry = i
 	}
-	s.println(FormatInfo(&st.pos, i))
+	s.println(st.formatInfo(i))
 }
 
 // bestMove is the engine's result callback.
@@ -279,7 +286,7 @@ func (s *Server) emit(st *searchRecord) {
 		if len(i.PV) == 0 || i.PV[0] != r.Move {
 			i.PV = []chess.Move{r.Move}
 		}
-		s.println(FormatInfo(&st.pos, i))
+		s.println(st.formatInfo(i))
 		st.telemetry = i
 	}
 	if r.FromBook {
@@ -292,14 +299,28 @@ func (s *Server) emit(st *searchRecord) {
 	s.println(line)
 }
 
+// formatInfo formats a report of this search: FormatInfo, with the WDL
+// chances if UCI_ShowWDL was on at go.
+func (st *searchRecord) formatInfo(i search.Info) string {
+	if !st.showWDL {
+		return FormatInfo(&st.pos, i, nil)
+	}
+	var wdl [3]int
+	wdl[0], wdl[1], wdl[2] = search.WDL(i.Score, st.material)
+	return FormatInfo(&st.pos, i, &wdl)
+}
+
 // FormatInfo formats a full progress report of a search of root with its
 // fields in the order tools that parse UCI output with a fixed pattern
 // expect (the PV in root's notation, Position.UCI, up to its first move
 // that is not legal):
 //
 //	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
-//	     nodes N nps N hashfull H tbhits N time T pv m1 m2 ...
-func FormatInfo(root *chess.Position, i search.Info) string {
+//	     [wdl W D L] nodes N nps N hashfull H tbhits N time T pv m1 m2 ...
+//
+// wdl, when not nil, is the side to move's chances to win, draw and lose,
+// per mille (search.WDL), written where Stockfish writes them.
+func FormatInfo(root *chess.Position, i search.Info, wdl *[3]int) string {
 	var b strings.Builder
 	b.Grow(96 + 6*len(i.PV))
 	b.WriteString("info depth ")
@@ -320,6 +341,9 @@ func FormatInfo(root *chess.Position, i search.Info) string {
 		b.WriteString(" lowerbound")
 	case search.BoundUpper:
 		b.WriteString(" upperbound")
+	}
+	if wdl != nil {
+		fmt.Fprintf(&b, " wdl %d %d %d", wdl[0], wdl[1], wdl[2])
 	}
 	b.WriteString(" nodes ")
 	b.WriteString(strconv.FormatUint(i.Nodes, 10))

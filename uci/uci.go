@@ -11,6 +11,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/internal/lineio"
 	"ox88/internal/version"
 	"ox88/nnue"
 )
@@ -38,6 +39,7 @@ type Server struct {
 	threadsDirty bool      // Threads changed while a search ran: apply before the next go
 	hashDirty    bool      // Hash changed while a search ran: apply before the next go
 	clearHash    bool      // Clear Hash pressed while a search ran
+	maxHashMB    int       // the cap on Hash: engine.MaxHashMB (tests lower it)
 
 	mu  sync.Mutex    // guards cur and what it points to
 	cur *searchRecord // the last search started, or nil
@@ -46,7 +48,7 @@ type Server struct {
 // NewServer returns a session that drives eng and writes to out. It
 // installs its own callbacks on eng.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions()}
+	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions(), maxHashMB: engine.MaxHashMB}
 	s.start = *chess.StartPosition()
 	eng.OnInfo(s.info)
 	eng.OnBestMove(s.bestMove)
@@ -66,7 +68,10 @@ func (s *Server) Serve(in io.Reader) error {
 	var err error
 	for {
 		var line string
-		line, err = readLine(r)
+		line, err = lineio.ReadLine(r, maxLine)
+		if errors.Is(err, lineio.ErrTooLong) {
+			continue // dropped whole: a GUI never sends one
+		}
 		if err != nil {
 			break
 		}
@@ -79,37 +84,6 @@ func (s *Server) Serve(in io.Reader) error {
 		err = nil
 	}
 	return err
-}
-
-// readLine returns the next line without its end ("\n" or "\r\n"); a line
-// longer than maxLine is skipped. The last line needs no newline.
-func readLine(r *bufio.Reader) (string, error) {
-	var buf []byte
-	tooLong := false
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if !tooLong {
-			if len(buf)+len(chunk) > maxLine {
-				tooLong, buf = true, nil
-			} else {
-				buf = append(buf, chunk...)
-			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err != nil && (len(buf) == 0 || err != io.EOF):
-			return "", err
-		}
-		if tooLong {
-			tooLong = false
-			if err != nil {
-				return "", err
-			}
-			continue
-		}
-		return strings.TrimRight(string(buf), "\r\n"), nil
-	}
 }
 
 // Handle runs one command line and reports whether the session goes on

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ import (
 )
 
 // fullInfo matches a full info line, fields in the fixed order.
-var fullInfo = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
+var fullInfo = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)?( wdl \d+ \d+ \d+)? nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
 
 // bestmoveLine matches a bestmove with an optional ponder move.
 var bestmoveLine = regexp.MustCompile(`^bestmove [a-h][1-8][a-h][1-8][nbrq]?( ponder [a-h][1-8][a-h][1-8][nbrq]?)?$`)
@@ -69,10 +70,11 @@ func TestHandshake(t *testing.T) {
 		"option name UseNNUE type check default false",
 		"option name EvalFile type string default <embedded>",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
-		"option name Skill Level type spin default 10 min 1 max 10",
+		"option name Skill Level type spin default 20 min 0 max 20",
 		"option name UCI_LimitStrength type check default false",
 		"option name Seed type spin default 0 min 0 max 2147483647",
 		"option name UCI_Elo type spin default 1500 min 800 max 2600",
+		"option name UCI_ShowWDL type check default false",
 		"option name UCI_Chess960 type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
@@ -309,16 +311,22 @@ func TestSetOption(t *testing.T) {
 		"setoption name Ponder value TRUE",
 		"setoption name OwnBook value true",
 		"setoption name Clear Hash",
+		"setoption name uci_showwdl value true",
 	} {
 		s.Handle(line)
 	}
 	want := options{threads: 3, hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
-		skill: engine.MaxSkill, limitStrength: true, elo: minElo}
+		skill: maxSkillLevel, limitStrength: true, elo: minElo, showWDL: true}
 	if s.opts != want {
 		t.Errorf("options %+v, want %+v", s.opts, want)
 	}
 	if n := s.eng.Threads(); n != 3 {
 		t.Errorf("engine has %d threads after setoption Threads 3", n)
+	}
+	s.maxHashMB = 32 // engine.MaxHashMB, lowered: the table is made at once
+	s.Handle("setoption name Hash value 100000")
+	if s.opts.hashMB != 32 {
+		t.Errorf("Hash 100000 with a cap of 32: %d MiB", s.opts.hashMB)
 	}
 	if engine.SkillForElo(minElo) != 1 || engine.SkillForElo(maxElo) != engine.MaxSkill {
 		t.Errorf("UCI_Elo %d..%d gives skill %d..%d", minElo, maxElo, engine.SkillForElo(minElo), engine.SkillForElo(maxElo))
@@ -374,19 +382,22 @@ func TestFormatInfo(t *testing.T) {
 	e5, _ := pos.ParseUCI("e7e5")
 	tests := []struct {
 		info search.Info
+		wdl  *[3]int
 		want string
 	}{
-		{search.Info{Depth: 5, SelDepth: 9, MultiPV: 1, Score: 31, Nodes: 12000, NPS: 120000, Time: 100 * time.Millisecond, HashFull: 12, PV: []chess.Move{e4, e5}},
+		{search.Info{Depth: 5, SelDepth: 9, MultiPV: 1, Score: 31, Nodes: 12000, NPS: 120000, Time: 100 * time.Millisecond, HashFull: 12, PV: []chess.Move{e4, e5}}, nil,
 			"info depth 5 seldepth 9 multipv 1 score cp 31 nodes 12000 nps 120000 hashfull 12 tbhits 0 time 100 pv e2e4 e7e5"},
-		{search.Info{Depth: 9, SelDepth: 4, MultiPV: 2, Score: 6 - search.Mate, Nodes: 7, NPS: 99, PV: []chess.Move{e4}},
+		{search.Info{Depth: 9, SelDepth: 4, MultiPV: 2, Score: 6 - search.Mate, Nodes: 7, NPS: 99, PV: []chess.Move{e4}}, nil,
 			"info depth 9 seldepth 9 multipv 2 score mate -3 nodes 7 nps 99 hashfull 0 tbhits 0 time 0 pv e2e4"},
-		{search.Info{Depth: 3, Score: -50, Bound: search.BoundLower, PV: []chess.Move{e4}},
+		{search.Info{Depth: 3, Score: -50, Bound: search.BoundLower, PV: []chess.Move{e4}}, nil,
 			"info depth 3 seldepth 3 multipv 1 score cp -50 lowerbound nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
-		{search.Info{Depth: 3, Score: 20, Bound: search.BoundUpper, PV: []chess.Move{e4}},
+		{search.Info{Depth: 3, Score: 20, Bound: search.BoundUpper, PV: []chess.Move{e4}}, nil,
 			"info depth 3 seldepth 3 multipv 1 score cp 20 upperbound nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
+		{search.Info{Depth: 3, Score: 20, Bound: search.BoundUpper, PV: []chess.Move{e4}}, &[3]int{310, 330, 360},
+			"info depth 3 seldepth 3 multipv 1 score cp 20 upperbound wdl 310 330 360 nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
 	}
 	for _, tc := range tests {
-		got := FormatInfo(chess.StartPosition(), tc.info)
+		got := FormatInfo(chess.StartPosition(), tc.info, tc.wdl)
 		if got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
 		}
@@ -408,17 +419,17 @@ func FuzzSession(f *testing.F) {
 		"position startpos moves e2e4 e7e5 g1f3\r\ngo wtime 10 btime 10\r\n",
 		"position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1\ngo nodes 1\nd\n",
 		"ucinewgame\ngo mate 1 movetime 5\nstop\nstop\nponderhit\n",
+		"setoption name Hash value 999999\nsetoption name Clear Hash\nsetoption name BookFile value /\nsetoption name OwnBook value true\ngo depth 2\n",
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		// Options that touch memory or files are not this target's business.
-		low := strings.ToLower(input)
-		if strings.Contains(low, "hash") || strings.Contains(low, "book") {
-			return
-		}
 		var out bytes.Buffer
 		srv := NewServer(engine.New(), &syncBuffer{B: &out})
+		// A cap instead of a skip: Hash is parsed, checked and applied as
+		// ever, within what a fuzzing machine holds (the real cap is
+		// engine.MaxHashMB).
+		srv.maxHashMB = 8
 		done := make(chan struct{})
 		go func() {
 			srv.Serve(strings.NewReader(input))
@@ -635,4 +646,73 @@ func TestEvalFile(t *testing.T) {
 	checkBestmove(t, line, before, chess.StartFEN)
 	s.Send("setoption name UseNNUE value false", "go depth 4")
 	s.Expect("bestmove", 10*time.Second)
+}
+
+// TestSkillLevel: Skill Level takes Stockfish's 0..20 and maps it onto
+// ox88's levels, only 20 at full strength; UCI_LimitStrength still rules
+// when it is on.
+func TestSkillLevel(t *testing.T) {
+	want := []int{1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10}
+	for level, w := range want {
+		if got := engineSkill(level); got != w {
+			t.Errorf("Skill Level %d: ox88 level %d, want %d", level, got, w)
+		}
+	}
+	s := NewServer(engine.New(), &syncBuffer{B: &bytes.Buffer{}})
+	for _, tc := range []struct {
+		lines []string
+		want  int
+	}{
+		{[]string{"setoption name Skill Level value 0"}, 1},
+		{[]string{"setoption name Skill Level value 11"}, 5},
+		{[]string{"setoption name Skill Level value -3"}, 1},
+		{[]string{"setoption name Skill Level value 25"}, engine.MaxSkill},
+		{[]string{"setoption name Skill Level value 3", "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 2200"}, engine.SkillForElo(2200)},
+		{[]string{"setoption name UCI_LimitStrength value false"}, 2},
+	} {
+		for _, l := range tc.lines {
+			s.Handle(l)
+		}
+		s.Handle("go depth 1")
+		s.finishSearch()
+		if got := s.eng.Skill(); got != tc.want {
+			t.Errorf("after %q: engine skill %d, want %d", tc.lines, got, tc.want)
+		}
+	}
+}
+
+// TestShowWDL: with UCI_ShowWDL every info line carries the WDL model's
+// chances for its score at the root's material, and none without it.
+func TestShowWDL(t *testing.T) {
+	s := newSession(t)
+	s.Send("position fen 8/8/4k3/8/8/3K4/5Q2/8 w - - 0 1", "go depth 4")
+	_, before := s.Expect("bestmove", 10*time.Second)
+	for _, l := range before {
+		if strings.Contains(l, " wdl ") {
+			t.Errorf("UCI_ShowWDL is off, but %q", l)
+		}
+	}
+	s.Send("setoption name UCI_ShowWDL value true", "go depth 4")
+	_, before = s.Expect("bestmove", 10*time.Second)
+	wdl := regexp.MustCompile(` score cp (-?\d+) (?:(?:lower|upper)bound )?wdl (\d+) (\d+) (\d+) nodes`)
+	seen := 0
+	for _, l := range before {
+		if !strings.HasPrefix(l, "info depth") || strings.Contains(l, "currmove") {
+			continue
+		}
+		m := wdl.FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("no wdl in %q", l)
+			continue
+		}
+		score, _ := strconv.Atoi(m[1])
+		w, d, l := search.WDL(score, 9) // a queen on the board
+		if got := m[2] + " " + m[3] + " " + m[4]; got != fmt.Sprintf("%d %d %d", w, d, l) {
+			t.Errorf("score %d: wdl %s, want %d %d %d", score, got, w, d, l)
+		}
+		seen++
+	}
+	if seen == 0 {
+		t.Errorf("no info line: %q", before)
+	}
 }

@@ -6,7 +6,12 @@
 //
 //	GUI -> engine              engine -> GUI
 //	xboard
-//	protover 2                 feature myname="ox88" setboard=1 usermove=1 ping=1 ... done=1
+//	protover 2                 feature myname="ox88" setboard=1 usermove=1 ping=1 ...
+//	                           feature option="Hash -spin 16 1 4096"
+//	                           ...
+//	                           feature done=1
+//	memory 64                  (MiB for the hash table; cores N, egtpath syzygy PATH,
+//	                           option NAME=VALUE likewise wait for the next search)
 //	new                        (engine plays Black, White to move)
 //	level 40 5 0               (40 moves in 5 minutes, no increment)
 //	post
@@ -26,7 +31,9 @@
 // the side to move; force: neither), decides itself when to think, and
 // claims the result when the game ends under the rules, as
 // game.Game.Outcome decides it (mate, stalemate, insufficient material,
-// threefold repetition, the fifty-move rule), in xboard's words (claim).
+// threefold repetition, the fifty-move rule), in xboard's words (claim),
+// also when told to go on a game that is over. A ping that comes while
+// the engine thinks on its move is answered after the move.
 //
 // # How the server is built
 //

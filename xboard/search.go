@@ -23,22 +23,27 @@ type searchRecord struct {
 	analyze  bool           // an analysis: its move is not played
 	aborted  bool           // the move is to be thrown away
 	finished bool           // the engine reported its result
+	pongs    []string       // pings that came while the engine thought on its move
 	done     chan struct{}  // closed when the result has been handled
 }
 
 // think starts a search on the current position: an endless one in
 // analysis mode, else one for the engine's move under the time control
-// (the engine answers from its book, if it has one). No search may be
-// running.
+// (the engine answers from its book, if it has one). On a game the rules
+// have ended it claims the result instead. The settings waiting for a
+// search are applied first. No search may be running.
 func (s *Server) think() {
 	s.mu.Lock()
-	if !s.analyze && (s.gameOver || s.force) {
-		s.mu.Unlock()
-		return
-	}
-	if s.g.Outcome().Over() && !s.analyze {
-		s.mu.Unlock()
-		return
+	if !s.analyze {
+		text, over := claim(s.g)
+		if over && !s.force {
+			s.gameOver = true
+			s.println(text)
+		}
+		if over || s.gameOver || s.force {
+			s.mu.Unlock()
+			return
+		}
 	}
 	st := &searchRecord{pos: s.g.Position(), analyze: s.analyze, done: make(chan struct{})}
 	start, moves := s.g.Start(), s.g.Moves()
@@ -53,13 +58,11 @@ func (s *Server) think() {
 		lim = s.tc.limits(s.side, made)
 	}
 	s.cur = st
-	hashMB := s.hashMB
-	s.hashMB = 0
+	pending := s.pending
+	s.pending = pendingSettings{}
 	s.mu.Unlock()
 
-	if hashMB > 0 {
-		s.eng.SetHashSize(hashMB)
-	}
+	pending.apply(s.eng)
 	s.eng.SetPosition(&start, moves)
 	s.eng.Go(lim)
 }
@@ -76,6 +79,19 @@ func (s *Server) abort() {
 	s.mu.Unlock()
 	s.eng.Stop()
 	<-st.done
+}
+
+// ping answers a ping with pong once every command before it is done: at
+// once, or, while the engine thinks on its move, right after the move
+// (Server.bestMove writes it), as the protocol asks.
+func (s *Server) ping(pong string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.cur; st != nil && !st.finished && !st.analyze {
+		st.pongs = append(st.pongs, pong)
+		return
+	}
+	s.println(pong)
 }
 
 // moveNow handles "?": stop thinking and play the best move found so far.
@@ -101,8 +117,8 @@ func (s *Server) info(i search.Info) {
 }
 
 // bestMove is the engine's result callback: play the move (unless the
-// search was aborted or an analysis), and claim the result if the game
-// ended.
+// search was aborted or an analysis), claim the result if the game ended,
+// and answer the pings that waited for the move.
 func (s *Server) bestMove(r engine.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -112,6 +128,11 @@ func (s *Server) bestMove(r engine.Result) {
 	}
 	st.finished = true
 	defer close(st.done)
+	defer func() {
+		for _, pong := range st.pongs {
+			s.println(pong)
+		}
+	}()
 	if st.aborted || st.analyze {
 		return
 	}

@@ -13,16 +13,13 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/internal/lineio"
+	"ox88/search"
 )
 
-// maxLine bounds one input line; a longer line is dropped whole.
+// maxLine bounds one input line; a longer line is dropped whole, with an
+// error.
 const maxLine = 1 << 16
-
-// features is the answer to "protover 2". done=1 comes last: the GUI waits
-// for it before going on.
-const features = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
-	`sigint=0 sigterm=0 analyze=1 memory=1 debug=1 playother=1 time=1 reuse=1 ` +
-	`draw=0 variants="normal,fischerandom" done=1`
 
 // Server is one CECP session: the game, whose side the engine plays, the
 // time control, and the output.
@@ -41,13 +38,27 @@ type Server struct {
 	gameOver bool // a result was reached or received: think no more until new
 	chess960 bool // variant fischerandom, until the next new: castling is written O-O, O-O-O
 	tc       timeControl
-	hashMB   int           // a memory command not yet applied (0: none)
 	cur      *searchRecord // the running or last search
+
+	// The settings (options.go): their values, for the features, and
+	// what the next search must apply.
+	hashMB     int         // the hash table's size, MiB
+	ownBook    bool        // OwnBook: play from book
+	book       engine.Book // the book OwnBook plays from (BookFile, or the engine's at start)
+	bookPath   string      // BookFile
+	tablesPath string      // SyzygyPath, egtpath syzygy
+	pending    pendingSettings
+	maxHashMB  int // the cap on memory and Hash: engine.MaxHashMB (tests lower it)
+	maxThreads int // the cap on cores: search.MaxThreads (tests lower it)
 }
 
-// NewServer returns a session that drives eng and writes to out.
+// NewServer returns a session that drives eng and writes to out. A book
+// the engine has (engine.Engine.SetBook) is played, as if OwnBook were on.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out), g: game.New(nil), side: chess.Black}
+	s := &Server{eng: eng, out: bufio.NewWriter(out), g: game.New(nil), side: chess.Black,
+		hashMB: search.DefaultHashMB, maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
+	s.book = eng.Book()
+	s.ownBook = s.book != nil
 	eng.OnInfo(s.info)
 	eng.OnBestMove(s.bestMove)
 	return s
@@ -59,20 +70,26 @@ func Run(in io.Reader, out io.Writer) error {
 }
 
 // Serve reads commands until quit or the end of input, then aborts any
-// search and returns. Only a read error other than end of input is returned.
+// search and returns. Only a read error other than end of input is
+// returned. A line longer than maxLine is skipped with an error.
 func (s *Server) Serve(in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 4096), maxLine)
-	for sc.Scan() {
-		if !s.Handle(sc.Text()) {
+	r := bufio.NewReaderSize(in, 4096)
+	var err error
+	for {
+		var line string
+		line, err = lineio.ReadLine(r, maxLine)
+		if errors.Is(err, lineio.ErrTooLong) {
+			s.println(fmt.Sprintf("Error (line too long): a line of more than %d bytes was ignored", maxLine))
+			continue
+		}
+		if err != nil || !s.Handle(line) {
 			break
 		}
 	}
-	err := sc.Err()
-	if errors.Is(err, bufio.ErrTooLong) {
-		s.println("Error (line too long): the rest of the input is ignored")
-	}
 	s.abort()
+	if errors.Is(err, io.EOF) {
+		err = nil
+	}
 	return err
 }
 
@@ -85,19 +102,20 @@ func (s *Server) Handle(line string) bool {
 	cmd, args := f[0], f[1:]
 	switch cmd {
 	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating",
-		"ics", "hint", "bk", "draw", "nopost", "post", "hard", "easy", ".", "cores",
-		"egtpath", "option", "white", "black":
+		"ics", "hint", "bk", "draw", "nopost", "post", "hard", "easy", ".", "white", "black":
 		s.simple(cmd)
 	case "protover":
-		s.println(features)
+		for _, l := range s.features() {
+			s.println(l)
+		}
 	case "ping":
-		s.println("pong " + strings.Join(args, " "))
+		s.ping("pong " + strings.Join(args, " "))
 	case "new":
 		s.abort()
 		s.mu.Lock()
 		s.g = game.New(nil)
 		s.force, s.side, s.gameOver, s.chess960 = false, chess.Black, false, false
-		s.tc.depth = 0
+		s.tc.depth, s.tc.nps = 0, 0
 		analyzing := s.analyze
 		s.mu.Unlock()
 		s.eng.NewGame()
@@ -130,8 +148,16 @@ func (s *Server) Handle(line string) bool {
 		s.setBoard(strings.Join(args, " "), line)
 	case "undo", "remove":
 		s.takeBack(cmd, line)
-	case "level", "st", "sd", "time", "otim", "memory":
+	case "level", "st", "sd", "nps", "time", "otim":
 		s.setting(cmd, args, line)
+	case "memory":
+		s.memory(args, line)
+	case "cores":
+		s.cores(args, line)
+	case "egtpath":
+		s.egtPath(argText(line), line)
+	case "option":
+		s.option(argText(line), line)
 	case "analyze":
 		s.abort()
 		s.mu.Lock()
@@ -264,7 +290,17 @@ func (s *Server) takeBack(cmd, line string) {
 	s.restartAnalysis()
 }
 
-// setting handles level, st, sd, time, otim and memory.
+// argText returns the text of line after its command word, as typed (a
+// path may hold spaces).
+func argText(line string) string {
+	line = strings.TrimSpace(line)
+	if i := strings.IndexAny(line, " \t"); i >= 0 {
+		return strings.TrimSpace(line[i:])
+	}
+	return ""
+}
+
+// setting handles level, st, sd, nps, time and otim.
 func (s *Server) setting(cmd string, args []string, line string) {
 	bad := func(err error) { s.println(fmt.Sprintf("Error (%v): %s", err, line)) }
 	s.mu.Lock()
@@ -278,7 +314,7 @@ func (s *Server) setting(cmd string, args []string, line string) {
 		}
 		s.tc.TimeControl, s.tc.haveClock = tc, false
 	case "st":
-		d, err := clock.ParseTime(strings.Join(args, ""))
+		d, err := parseMoveTime(strings.Join(args, ""))
 		if err != nil || d <= 0 {
 			bad(errors.New("bad seconds per move"))
 			return
@@ -302,15 +338,13 @@ func (s *Server) setting(cmd string, args []string, line string) {
 		} else {
 			s.tc.theirs = d
 		}
-	case "memory":
-		mb, err := strconv.Atoi(strings.Join(args, ""))
-		if err != nil || mb < 1 {
-			bad(errors.New("bad memory size"))
+	case "nps":
+		n, err := parseNodeRate(args)
+		if err != nil {
+			bad(err)
 			return
 		}
-		// Applied by think, when no search runs: resizing waits for
-		// the search, and an analysis never ends by itself.
-		s.hashMB = mb
+		s.tc.nps = n
 	}
 }
 

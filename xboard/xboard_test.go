@@ -2,6 +2,9 @@ package xboard
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -54,12 +57,20 @@ func (s *session) sync(n int) {
 func TestHandshake(t *testing.T) {
 	s := newSession(t)
 	s.Send("xboard", "protover 2")
-	line, before := s.Expect("feature", time.Second)
-	if len(before) != 0 || line != features || !strings.HasSuffix(line, " done=1") {
-		t.Errorf("protover 2 answered %q after %q", line, before)
+	_, lines := s.Expect("feature done=1", time.Second)
+	want := []string{
+		mainFeatures,
+		`feature option="Hash -spin 16 1 4096"`,
+		`feature option="OwnBook -check 0"`,
+		`feature option="BookFile -file "`,
+		`feature option="SyzygyPath -path "`,
 	}
-	for _, f := range []string{"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0", "sigint=0", "analyze=1", `myname="ox88"`, "memory=1", "debug=1"} {
-		if !strings.Contains(line, " "+f+" ") {
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("protover 2 answered\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	for _, f := range []string{"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0", "sigint=0", "analyze=1", `myname="ox88"`,
+		"memory=1", "smp=1", `egt="syzygy"`, "nps=1", "debug=1"} {
+		if !strings.Contains(mainFeatures, " "+f+" ") {
 			t.Errorf("feature line lacks %s", f)
 		}
 	}
@@ -371,14 +382,17 @@ func FuzzSession(f *testing.F) {
 		"analyze\nusermove d2d4\nundo\nexit\n",
 		"setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo\nresult 1-0\n",
 		"level 40 0:30 1.5\ntime 100\notim 50\nst 1\nsd 2\nplayother\nusermove g1f3\n",
+		"memory 64\ncores 4\nnew\nnps 1000\nst 2\ngo\nping 1\n",
+		"option Hash=3\noption OwnBook=1\noption BookFile=\negtpath syzygy ../testdata/syzygy\nsetboard 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\nsd 3\ngo\n",
 	} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		if strings.Contains(strings.ToLower(input), "memory") {
-			return // the hash size is not this target's business
-		}
 		srv := NewServer(engine.New(), &syncBuffer{B: &bytes.Buffer{}})
+		// Caps instead of skips: memory, Hash and cores are parsed,
+		// checked and applied as ever, within what a fuzzing machine
+		// holds (the real caps are engine.MaxHashMB and search.MaxThreads).
+		srv.maxHashMB, srv.maxThreads = 8, 2
 		done := make(chan struct{})
 		go func() {
 			srv.Serve(strings.NewReader(input))
@@ -390,4 +404,122 @@ func FuzzSession(f *testing.F) {
 			t.Fatal("session did not end within 10s of its input's end")
 		}
 	})
+}
+
+// TestPongAfterMove: a ping that arrives while the engine thinks on its
+// move is answered after the move, as the protocol asks ("you must not
+// send the pong reply until after you send your move"): python-chess
+// waits for the move, then pings, and takes the pong as the end of it.
+func TestPongAfterMove(t *testing.T) {
+	s := newSession(t)
+	s.Send("new", "st 0.3", "go", "ping 5")
+	_, before := s.Expect("pong 5", 5*time.Second)
+	if len(before) != 1 || !strings.HasPrefix(before[0], "move ") {
+		t.Errorf("before pong 5: %q, want the move", before)
+	}
+	// "?" then ping: the move that "?" asks for comes first.
+	s.Send("new", "st 30", "go", "?", "ping 6")
+	_, before = s.Expect("pong 6", 5*time.Second)
+	if len(before) != 1 || !strings.HasPrefix(before[0], "move ") {
+		t.Errorf("before pong 6: %q, want the move", before)
+	}
+	// A ping during an analysis is answered at once.
+	s.Send("new", "force", "analyze", "ping 7")
+	s.Expect("pong 7", time.Second)
+	s.Send("exit")
+}
+
+// TestGoOnFinishedGame: go on a position the rules have ended claims the
+// result instead of staying silent (a client waiting for a move would
+// wait for ever).
+func TestGoOnFinishedGame(t *testing.T) {
+	s := newSession(t)
+	for _, tc := range []struct{ fen, want string }{
+		{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "1-0 {White mates}"},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate}"},
+		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "1/2-1/2 {Draw by insufficient material}"},
+	} {
+		s.Send("new", "setboard "+tc.fen, "go", "ping 1")
+		_, before := s.Expect("pong 1", 5*time.Second)
+		if len(before) != 1 || before[0] != tc.want {
+			t.Errorf("go on %s: %q, want %q", tc.fen, before, tc.want)
+		}
+	}
+}
+
+// TestNPS: "nps N" makes the engine count time in nodes: st S allows S*N
+// nodes a move (python-chess's node limit sends "nps 1" and "st NODES",
+// beyond clock.MaxTime when NODES is large).
+func TestNPS(t *testing.T) {
+	s := newSession(t)
+	s.Send("new", "nps 1", "st 400", "post", "ping 1")
+	if _, before := s.Expect("pong 1", time.Second); len(before) != 0 {
+		t.Fatalf("nps 1, st 400: %q", before)
+	}
+	s.Send("go")
+	line, before := s.Expect("move", 10*time.Second)
+	checkMove(t, line, chess.StartFEN)
+	for _, l := range before {
+		if f := strings.Fields(l); thinking.MatchString(l) {
+			if n, _ := strconv.Atoi(f[3]); n > 400 {
+				t.Errorf("%d nodes with a budget of 400: %q", n, l)
+			}
+		}
+	}
+	s.Send("new", "nps 1", "st 1000000", "ping 2")
+	if _, before := s.Expect("pong 2", time.Second); len(before) != 0 {
+		t.Errorf("nps 1, st 1000000: %q", before)
+	}
+	s.Send("nps -5", "nps many")
+	for _, want := range []string{"Error (bad node rate): nps -5", "Error (bad node rate): nps many"} {
+		if l, _ := s.Expect("", time.Second); l != want {
+			t.Errorf("got %q, want %q", l, want)
+		}
+	}
+}
+
+// TestLongLine: a line past maxLine is dropped with an error, and the
+// session goes on.
+func TestLongLine(t *testing.T) {
+	s := newSession(t)
+	// Written from a goroutine: a server that stops reading must fail the
+	// test, not block it.
+	go io.WriteString(s.in, "new\nforce\nusermove "+strings.Repeat("e2e4", maxLine/4+1)+"\nusermove e2e4\nping 1\n")
+	_, before := s.Expect("pong 1", 5*time.Second)
+	if want := fmt.Sprintf("Error (line too long): a line of more than %d bytes was ignored", maxLine); len(before) != 1 || before[0] != want {
+		t.Errorf("after a long line: %q, want %q", before, want)
+	}
+	if got := s.fen(); got != "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" {
+		t.Errorf("the move after the long line: %s", got)
+	}
+}
+
+// TestNodeBudget: under nps the time limits become nodes: st whole, a
+// clock's soft budget, at least one node; no time control stays none.
+func TestNodeBudget(t *testing.T) {
+	level, err := clock.ParseLevel([]string{"0", "1", "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	soft, _ := search.TimeBudget(60*time.Second, time.Second, 0, 0)
+	clockNodes := uint64(math.Round(soft.Seconds() * 1000))
+	st := func(d time.Duration) clock.TimeControl { return clock.TimeControl{MoveTime: d} }
+	for _, tc := range []struct {
+		tc   timeControl
+		side chess.Color
+		want search.Limits
+	}{
+		// The protocol's example: st 8 and nps 10000 allow 80,000 nodes.
+		{timeControl{TimeControl: st(8 * time.Second), nps: 10000}, chess.White, search.Limits{Nodes: 80000}},
+		// python-chess's node limit: nps 1, st NODES.
+		{timeControl{TimeControl: st(1e6 * time.Second), nps: 1, depth: 5}, chess.Black, search.Limits{Nodes: 1e6, Depth: 5}},
+		{timeControl{TimeControl: st(time.Millisecond), nps: 1}, chess.White, search.Limits{Nodes: 1}},
+		{timeControl{TimeControl: level, nps: 1000, mine: 60 * time.Second, theirs: 30 * time.Second, haveClock: true}, chess.White, search.Limits{Nodes: clockNodes}},
+		{timeControl{TimeControl: level, nps: 1000, mine: 60 * time.Second, theirs: 30 * time.Second, haveClock: true}, chess.Black, search.Limits{Nodes: clockNodes}},
+		{timeControl{nps: 1000, depth: 4}, chess.White, search.Limits{Depth: 4, MoveOverhead: moveOverhead}},
+	} {
+		if got := tc.tc.limits(tc.side, 0); fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", tc.want) {
+			t.Errorf("%+v, %v:\n got %+v\nwant %+v", tc.tc, tc.side, got, tc.want)
+		}
+	}
 }

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"ox88/engine"
+	"ox88/game"
+	"ox88/internal/version"
+	"ox88/review"
+	"ox88/search"
+)
+
+func init() {
+	commands["analyze"] = command{"review games: mark inaccuracies, mistakes and blunders; annotated PGN out", runAnalyze}
+}
+
+// analyzeNodes is the default budget per position: a node count gives the
+// same review on a busy machine as on an idle one.
+const analyzeNodes = 200_000
+
+func runAnalyze(args []string) int {
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	movetime := fs.Int("movetime", 0, "milliseconds per position")
+	nodes := fs.Uint64("nodes", 0, fmt.Sprintf("nodes per position (default %d unless --movetime)", analyzeNodes))
+	out := fs.String("out", "", "write the annotated PGN to FILE (crash-safe) instead of standard output")
+	graph := fs.Bool("graph", false, "draw each game's evaluation graph on standard error")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: ox88 analyze GAME.pgn [--movetime MS | --nodes N] [--out FILE] [--graph]\n\n"+
+			"Evaluates every position of every game, marks inaccuracies (?!), mistakes (?) and\n"+
+			"blunders (??) by the drop in winning chances, and writes the games as annotated PGN\n"+
+			"(NAGs, [%%eval] comments, the better line as a variation). Each side's accuracy and\n"+
+			"marks go to standard error.\n")
+		fs.PrintDefaults()
+	}
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		file, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if file == "" && fs.NArg() == 1 {
+		file = fs.Arg(0)
+	} else if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	if file == "" {
+		fs.Usage()
+		return 2
+	}
+	if *movetime > 0 && *nodes > 0 {
+		fmt.Fprintln(os.Stderr, "ox88 analyze: give --movetime or --nodes, not both")
+		return 2
+	}
+	if *movetime < 0 {
+		fmt.Fprintln(os.Stderr, "ox88 analyze: --movetime must be positive")
+		return 2
+	}
+	lim := search.Limits{Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
+	if *movetime == 0 && *nodes == 0 {
+		lim.Nodes = analyzeNodes
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
+		return 1
+	}
+	games, err := game.ReadPGN(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ox88 analyze: %s: %v\n", file, err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	e := engine.New()
+	var pgn strings.Builder
+	for i, g := range games {
+		fmt.Fprintf(os.Stderr, "Game %d of %d: %s - %s, %s, %d plies\n", i+1, len(games),
+			g.Tag("White"), g.Tag("Black"), g.Result(), g.Len())
+		r, err := review.Analyze(ctx, e, g, lim, nil)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ox88 analyze: interrupted; nothing written")
+			return 1
+		}
+		r.WriteSummary(os.Stderr)
+		if *graph {
+			fmt.Fprint(os.Stderr, r.Graph())
+		}
+		r.Annotate()
+		g.SetTag("Annotator", version.Name())
+		if i > 0 {
+			pgn.WriteString("\n")
+		}
+		pgn.WriteString(g.PGN())
+	}
+	if *out == "" {
+		fmt.Print(pgn.String())
+		return 0
+	}
+	if err := writeFileAtomic(*out, []byte(pgn.String())); err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
+		return 1
+	}
+	return 0
+}

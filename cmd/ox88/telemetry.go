@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"ox88/match/telemetry"
+)
+
+func init() {
+	commands["telemetry"] = command{"read the telemetry of ox88 match's PGN: a table, or an SVG chart per game", runTelemetry}
+}
+
+func runTelemetry(args []string) int {
+	fs := flag.NewFlagSet("telemetry", flag.ContinueOnError)
+	svg := fs.String("svg", "", "write the charts to FILE.svg (crash-safe) instead of the table")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "usage: ox88 telemetry GAMES.pgn [--svg OUT.svg]\n\n"+
+			"Reads the move comments ox88 match writes ({book}, {+0.31/12 0.52s}, and with\n"+
+			"--telemetry {d= nodes= score= tt= bal= diff= time}) and prints a table per game,\n"+
+			"or draws per game the score and the material balance, and each engine's depth\n"+
+			"and nodes per move, as an SVG a browser opens.\n")
+		fs.PrintDefaults()
+	}
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		file, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if file == "" && fs.NArg() == 1 {
+		file = fs.Arg(0)
+	} else if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	if file == "" {
+		fs.Usage()
+		return 2
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 telemetry:", err)
+		return 1
+	}
+	games, err := telemetry.Read(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ox88 telemetry: %s: %v\n", file, err)
+		return 1
+	}
+	if *svg == "" {
+		telemetry.WriteTable(os.Stdout, games)
+		return 0
+	}
+	var b bytes.Buffer
+	telemetry.WriteSVG(&b, games)
+	if err := writeFileAtomic(*svg, b.Bytes()); err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 telemetry:", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d games\n", *svg, len(games))
+	return 0
+}

@@ -1,0 +1,198 @@
+package xboard
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"ox88/book"
+	"ox88/engine"
+	"ox88/syzygy"
+)
+
+// mainFeatures is the first line of the answer to "protover 2": memory,
+// smp and egt ask the GUI for memory, cores and egtpath, and nps=1 says
+// that nps is understood.
+const mainFeatures = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
+	`sigint=0 sigterm=0 analyze=1 memory=1 smp=1 egt="syzygy" nps=1 debug=1 playother=1 ` +
+	`time=1 reuse=1 draw=0 variants="normal,fischerandom"`
+
+// features returns the answer to "protover 2": mainFeatures, the options
+// with their current values, and done=1 last (the GUI waits for it).
+func (s *Server) features() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	own := 0
+	if s.ownBook {
+		own = 1
+	}
+	return []string{
+		mainFeatures,
+		fmt.Sprintf(`feature option="Hash -spin %d 1 %d"`, s.hashMB, s.maxHashMB),
+		fmt.Sprintf(`feature option="OwnBook -check %d"`, own),
+		fmt.Sprintf(`feature option="BookFile -file %s"`, s.bookPath),
+		fmt.Sprintf(`feature option="SyzygyPath -path %s"`, s.tablesPath),
+		"feature done=1",
+	}
+}
+
+// pendingSettings are engine settings that wait for the next search to
+// start (Server.think applies them): resizing the table, changing the
+// threads and swapping the tables each wait for a running search, and an
+// analysis never ends by itself.
+type pendingSettings struct {
+	hashMB    int                // memory or option Hash (0: unchanged)
+	threads   int                // cores (0: unchanged)
+	tables    *syzygy.Tablebases // egtpath syzygy or option SyzygyPath ...
+	setTables bool               // ... when set (tables nil: none)
+}
+
+// apply gives the engine the settings. No search may be running.
+func (p pendingSettings) apply(eng *engine.Engine) {
+	if p.hashMB > 0 {
+		eng.SetHashSize(p.hashMB)
+	}
+	if p.threads > 0 {
+		eng.SetThreads(p.threads)
+	}
+	if p.setTables {
+		eng.SetTablebases(p.tables)
+	}
+}
+
+// memory handles "memory N", the MiB the engine may use: all of it goes to
+// the hash table, at most Server.maxHashMB (engine.MaxHashMB), which a
+// larger N is cut to with a note.
+func (s *Server) memory(args []string, line string) {
+	mb, err := strconv.Atoi(strings.Join(args, ""))
+	if err != nil || mb < 1 {
+		s.println("Error (bad memory size): " + line)
+		return
+	}
+	s.setHash(mb, "memory")
+}
+
+// setHash sets the hash table's size for the next search, capped.
+func (s *Server) setHash(mb int, what string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if mb > s.maxHashMB {
+		s.println(fmt.Sprintf("# %s %d MiB: the hash table takes at most %d MiB", what, mb, s.maxHashMB))
+		mb = s.maxHashMB
+	}
+	s.hashMB, s.pending.hashMB = mb, mb
+}
+
+// cores handles "cores N": the search's threads, at most
+// Server.maxThreads (search.MaxThreads), which a larger N is cut to with a
+// note.
+func (s *Server) cores(args []string, line string) {
+	n, err := strconv.Atoi(strings.Join(args, ""))
+	if err != nil || n < 1 {
+		s.println("Error (bad number of cores): " + line)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n > s.maxThreads {
+		s.println(fmt.Sprintf("# cores %d: the search runs at most %d threads", n, s.maxThreads))
+		n = s.maxThreads
+	}
+	s.pending.threads = n
+}
+
+// egtPath handles "egtpath TYPE PATH". Only Syzygy tables are known.
+func (s *Server) egtPath(text, line string) {
+	kind, path, _ := strings.Cut(text, " ")
+	if kind != "syzygy" {
+		s.println("Error (unsupported tablebase type): " + line)
+		return
+	}
+	s.setTables(strings.TrimSpace(path), line)
+}
+
+// setTables opens the Syzygy tables in path's directories for the next
+// search ("" or "<empty>": none). Tables that cannot be read are reported
+// and the previous ones stay.
+func (s *Server) setTables(path, line string) {
+	tb, err := syzygy.Open(path)
+	if err != nil {
+		s.println("Error (bad tablebase path): " + line)
+		s.println("# " + err.Error())
+		return
+	}
+	n := tb.MaxPieces()
+	if n == 0 {
+		tb = nil // no tables: the search need not ask
+	}
+	s.println(fmt.Sprintf("# syzygy %q: tables up to %d pieces", path, n))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tablesPath, s.pending.tables, s.pending.setTables = path, tb, true
+}
+
+// option handles "option NAME=VALUE", for the options the features
+// declare; names are matched without regard to case.
+func (s *Server) option(text, line string) {
+	name, value, _ := strings.Cut(text, "=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	switch strings.ToLower(name) {
+	case "hash":
+		mb, err := strconv.Atoi(value)
+		if err != nil || mb < 1 {
+			s.println("Error (bad value): " + line)
+			return
+		}
+		s.setHash(mb, "Hash")
+	case "ownbook":
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			s.println("Error (bad value): " + line)
+			return
+		}
+		s.mu.Lock()
+		s.ownBook = on
+		s.mu.Unlock()
+		s.useBook()
+	case "bookfile":
+		s.setBookFile(value, line)
+	case "syzygypath":
+		s.setTables(value, line)
+	default:
+		s.println("Error (unknown option): " + line)
+	}
+}
+
+// setBookFile loads the Polyglot book at path ("": none). A book that
+// cannot be read is reported and the previous one stays.
+func (s *Server) setBookFile(path, line string) {
+	var b *book.Book
+	if path != "" {
+		var err error
+		if b, err = book.Open(path); err != nil {
+			s.println("Error (bad book file): " + line)
+			s.println("# " + err.Error())
+			return
+		}
+		s.println(fmt.Sprintf("# book %s: %d entries", path, b.Len()))
+	}
+	s.mu.Lock()
+	s.book, s.bookPath = nil, path
+	if b != nil {
+		s.book = b
+	}
+	s.mu.Unlock()
+	s.useBook()
+}
+
+// useBook gives the engine the book if OwnBook is on (the engine reads it
+// when a search starts, so this needs no waiting).
+func (s *Server) useBook() {
+	s.mu.Lock()
+	var b engine.Book
+	if s.ownBook && s.book != nil {
+		b = s.book
+	}
+	s.mu.Unlock()
+	s.eng.SetBook(b)
+}
