@@ -156,24 +156,12 @@ func (p *Position) countSlider(from Square, steps []Square, pinDir Square, check
 // countCastling counts the legal castling moves (the side is not in check).
 func (p *Position) countCastling() int {
 	n := 0
-	if p.side == White {
-		if p.castle&WhiteOO != 0 && p.board[F1] == Empty && p.board[G1] == Empty &&
-			!p.IsAttacked(F1, Black) && !p.IsAttacked(G1, Black) {
-			n++
-		}
-		if p.castle&WhiteOOO != 0 && p.board[D1] == Empty && p.board[C1] == Empty && p.board[B1] == Empty &&
-			!p.IsAttacked(D1, Black) && !p.IsAttacked(C1, Black) {
-			n++
-		}
-	} else {
-		if p.castle&BlackOO != 0 && p.board[F8] == Empty && p.board[G8] == Empty &&
-			!p.IsAttacked(F8, White) && !p.IsAttacked(G8, White) {
-			n++
-		}
-		if p.castle&BlackOOO != 0 && p.board[D8] == Empty && p.board[C8] == Empty && p.board[B8] == Empty &&
-			!p.IsAttacked(D8, White) && !p.IsAttacked(C8, White) {
-			n++
-		}
+	i := 2 * int(p.side&1) // the bit number of the side's king-side right
+	if p.castle&(WhiteOO<<i) != 0 && !p.castleBlocked(i) && p.castlePathSafe(i) {
+		n++
+	}
+	if p.castle&(WhiteOOO<<i) != 0 && !p.castleBlocked(i+1) && p.castlePathSafe(i+1) {
+		n++
 	}
 	return n
 }

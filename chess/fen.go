@@ -24,16 +24,22 @@ func MustParseFEN(fen string) *Position {
 
 // ParseFEN reads a position from Forsyth-Edwards Notation. The halfmove and
 // fullmove fields may be left out (they default to 0 and 1). Anything
-// malformed or impossible is an error that says what is wrong. Castling
-// rights whose king or rook is not at home are dropped silently; use
-// ParseFENNotes to hear about them.
+// malformed or impossible is an error that says what is wrong.
+//
+// The castling field may be standard ("KQkq"), X-FEN or Shredder-FEN, so
+// Chess960 positions read as well: a letter A-H (a-h for Black) names the
+// file of the rook that castles, on the side of the king it stands on, and
+// K or Q (k, q) names the outermost rook on that side of the king. A right
+// whose king is not on its first rank, or whose rook is not there, is
+// dropped silently; use ParseFENNotes to hear about it. A position whose
+// castling king or rooks are not on the standard squares has Chess960 on.
 func ParseFEN(fen string) (*Position, error) {
 	p, _, err := ParseFENNotes(fen)
 	return p, err
 }
 
 // ParseFENNotes is ParseFEN that also returns notes on what it corrected
-// (castling rights dropped because the king or rook is not at home).
+// (castling rights dropped because the king or the rook is not there).
 func ParseFENNotes(fen string) (*Position, []string, error) {
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {
@@ -157,39 +163,72 @@ func (p *Position) parseBoard(s string) error {
 	return nil
 }
 
-// parseCastling reads the castling field, dropping rights whose king and
-// rook are not at home.
+// parseCastling reads the castling field (standard, X-FEN or Shredder-FEN;
+// see ParseFEN), dropping rights whose king or rook is not there.
 func (p *Position) parseCastling(s string) ([]string, error) {
+	for sq := range p.castleMask {
+		p.castleMask[sq] = AllCastle
+	}
 	if s == "-" {
 		return nil, nil
 	}
 	var notes []string
 	for i := 0; i < len(s); i++ {
-		idx := strings.IndexByte("KQkq", s[i])
-		if idx < 0 {
-			return nil, fmt.Errorf("castling field %q: %q is not one of K, Q, k, q", s, s[i])
+		c := s[i]
+		letter := c &^ 0x20 // upper case
+		if letter != 'K' && letter != 'Q' && (letter < 'A' || letter > 'H') {
+			return nil, fmt.Errorf("castling field %q: %q is not one of K, Q, k, q or a rook's file (A-H, a-h)", s, c)
 		}
-		right := CastleRights(1 << idx)
-		if p.castle&right != 0 {
-			return nil, fmt.Errorf("castling field %q repeats %q", s, s[i])
+		color, home := White, 0
+		if c >= 'a' {
+			color, home = Black, 7
 		}
-		king, rook, kingSq, rookSq := WKing, WRook, E1, H1
-		switch s[i] {
-		case 'Q':
-			rookSq = A1
-		case 'k':
-			king, rook, kingSq, rookSq = BKing, BRook, E8, H8
-		case 'q':
-			king, rook, kingSq, rookSq = BKing, BRook, E8, A8
+		ksq := p.KingSquare(color)
+		if ksq.Rank() != home {
+			notes = append(notes, fmt.Sprintf("castling right %c dropped: the %s king is not on rank %d", c, color, home+1))
+			continue
 		}
-		switch {
-		case p.board[kingSq] != king:
-			notes = append(notes, fmt.Sprintf("castling right %c dropped: no %s king on %s", s[i], king.Color(), kingSq))
-		case p.board[rookSq] != rook:
-			notes = append(notes, fmt.Sprintf("castling right %c dropped: no %s rook on %s", s[i], rook.Color(), rookSq))
+		rook := MakePiece(color, Rook)
+		rsq := NoSquare
+		switch letter {
+		case 'K': // the outermost rook on the h-side of the king
+			for f := 7; f > ksq.File() && rsq == NoSquare; f-- {
+				if p.board[NewSquare(f, home)] == rook {
+					rsq = NewSquare(f, home)
+				}
+			}
+		case 'Q': // the outermost rook on the a-side
+			for f := 0; f < ksq.File() && rsq == NoSquare; f++ {
+				if p.board[NewSquare(f, home)] == rook {
+					rsq = NewSquare(f, home)
+				}
+			}
 		default:
-			p.castle |= right
+			if sq := NewSquare(int(letter-'A'), home); p.board[sq] == rook {
+				rsq = sq
+			}
 		}
+		if rsq == NoSquare {
+			var where string
+			switch letter {
+			case 'K':
+				where = "on the king side of " + ksq.String()
+			case 'Q':
+				where = "on the queen side of " + ksq.String()
+			default:
+				where = "on " + NewSquare(int(letter-'A'), home).String()
+			}
+			notes = append(notes, fmt.Sprintf("castling right %c dropped: no %s rook %s", c, color, where))
+			continue
+		}
+		right, side := 2*int(color), "king"
+		if rsq < ksq {
+			right, side = right+1, "queen"
+		}
+		if p.castle&(1<<right) != 0 {
+			return nil, fmt.Errorf("castling field %q repeats %s's %s-side right", s, color, side)
+		}
+		p.setCastling(right, ksq, rsq)
 	}
 	return notes, nil
 }
@@ -218,8 +257,19 @@ func (p *Position) parseEnPassant(s string) error {
 	return nil
 }
 
-// FEN returns the position in Forsyth-Edwards Notation.
-func (p *Position) FEN() string {
+// FEN returns the position in Forsyth-Edwards Notation, its castling
+// rights in X-FEN: KQkq for every rook that is the outermost on its side of
+// the king (so standard positions, and Chess960 start positions, read as
+// usual), and the rook's file letter for any other.
+func (p *Position) FEN() string { return p.fen(false) }
+
+// ShredderFEN returns the position in Shredder-FEN: FEN whose castling
+// rights always name the rooks' files ("HAha" for the standard position).
+func (p *Position) ShredderFEN() string { return p.fen(true) }
+
+// fen writes the FEN, the castling rights in Shredder-FEN when shredder is
+// true, else in X-FEN.
+func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
@@ -246,8 +296,50 @@ func (p *Position) FEN() string {
 	if p.side == Black {
 		side = "b"
 	}
-	fmt.Fprintf(&b, " %s %s %s %d %d", side, p.castle, p.ep, p.halfmove, p.fullmove)
+	fmt.Fprintf(&b, " %s %s %s %d %d", side, p.castlingField(shredder), p.ep, p.halfmove, p.fullmove)
 	return b.String()
+}
+
+// castlingField writes the castling rights for FEN (see FEN and
+// ShredderFEN): White's before Black's, the king side first.
+func (p *Position) castlingField(shredder bool) string {
+	var b []byte
+	for i := range p.castlePlans {
+		if p.castle&(1<<i) == 0 {
+			continue
+		}
+		rsq := p.castlePlans[i].rookFrom
+		letter := "KQkq"[i]
+		if shredder || !p.outermostRook(i) {
+			letter = byte('A' + rsq.File())
+			if i >= 2 {
+				letter = byte('a' + rsq.File())
+			}
+		}
+		b = append(b, letter)
+	}
+	if len(b) == 0 {
+		return "-"
+	}
+	return string(b)
+}
+
+// outermostRook reports whether the rook of the castling right with bit
+// number i is the outermost of its colour on its side of the king, which
+// X-FEN writes as K or Q.
+func (p *Position) outermostRook(i int) bool {
+	rsq := p.castlePlans[i&3].rookFrom
+	rook := p.board[rsq]
+	step := east
+	if i&1 != 0 {
+		step = west
+	}
+	for sq := rsq + step; sq.OnBoard(); sq += step {
+		if p.board[sq] == rook {
+			return false
+		}
+	}
+	return true
 }
 
 // String returns the FEN.

@@ -22,7 +22,10 @@ func TestFENErrors(t *testing.T) {
 		{"rnbqkbnp/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "first or last rank"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "castling"},
-		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKq - 0 1", "repeats"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKq - 0 1", "repeats white's king-side right"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkha - 0 1", "repeats black's king-side right"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkI - 0 1", "rook's file"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1 - 0 1", "rook's file"},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "bad square"},
 		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1", "wrong rank"},
 		{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", "wrong rank"},
@@ -41,19 +44,6 @@ func TestFENErrors(t *testing.T) {
 		if !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParseFEN(%q) error %q does not mention %q", c.fen, err, c.want)
 		}
-	}
-}
-
-func TestFENCastlingDropped(t *testing.T) {
-	pos, notes, err := ParseFENNotes("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pos.Castling() != WhiteOO|BlackOOO {
-		t.Errorf("rights %v, want Kq", pos.Castling())
-	}
-	if len(notes) != 2 || !strings.Contains(notes[0], "no white rook on a1") || !strings.Contains(notes[1], "no black rook on h8") {
-		t.Errorf("notes %q", notes)
 	}
 }
 
@@ -115,6 +105,8 @@ func FuzzParseFEN(f *testing.F) {
 	f.Add("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	f.Add("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	f.Add("8/8/8/8/8/8/8/K6k w - -")
+	f.Add("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1")
+	f.Add("1r4kr/8/8/8/8/8/8/RKR5 w ACh - 0 1")
 	f.Fuzz(func(t *testing.T, fen string) {
 		pos, err := ParseFEN(fen)
 		if err != nil {
@@ -125,14 +117,27 @@ func FuzzParseFEN(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q parsed, printed as %q, which does not parse: %v", fen, out, err)
 		}
-		if again.FEN() != out || again.Key() != pos.Key() {
+		if again.FEN() != out || again.Key() != pos.Key() || again.ShredderFEN() != pos.ShredderFEN() {
 			t.Fatalf("%q -> %q -> %q", fen, out, again.FEN())
+		}
+		if sh := MustParseFEN(pos.ShredderFEN()); sh.FEN() != out {
+			t.Fatalf("%q -> Shredder-FEN %q -> %q", fen, pos.ShredderFEN(), sh.FEN())
 		}
 		var ml MoveList
 		pos.GenerateMoves(&ml)
+		if n := pos.CountMoves(); n != ml.N {
+			t.Fatalf("%q: CountMoves %d, GenerateMoves %d", fen, n, ml.N)
+		}
 		for _, m := range ml.Slice() {
+			before := *pos
 			u := pos.MakeMove(m)
+			if pos.Key() != pos.ComputeKey() {
+				t.Fatalf("%q: %s: key %016x, recomputed %016x", fen, m, pos.Key(), pos.ComputeKey())
+			}
 			pos.UnmakeMove(m, u)
+			if !samePosition(pos, &before) {
+				t.Fatalf("%q: unmaking %s gives %s", fen, m, pos.FEN())
+			}
 		}
 	})
 }

@@ -15,42 +15,6 @@ type Undo struct {
 	key uint64
 }
 
-// castleMask[sq] is ANDed into the rights for both squares of every move: a
-// king or rook leaving home, or a rook captured at home, loses its rights.
-var castleMask [128]CastleRights
-
-func init() {
-	for i := range castleMask {
-		castleMask[i] = AllCastle
-	}
-	castleMask[E1] &^= WhiteOO | WhiteOOO
-	castleMask[H1] &^= WhiteOO
-	castleMask[A1] &^= WhiteOOO
-	castleMask[E8] &^= BlackOO | BlackOOO
-	castleMask[H8] &^= BlackOO
-	castleMask[A8] &^= BlackOOO
-}
-
-// castleRook returns the rook's from and to squares for a castling move
-// whose king lands on kingTo.
-func castleRook(kingTo Square) (from, to Square) {
-	switch kingTo {
-	case G1:
-		return H1, F1
-	case C1:
-		return A1, D1
-	case G8:
-		return H8, F8
-	default: // C8
-		return A8, D8
-	}
-}
-
-// CastlingRook returns the from and to squares of the rook that castling
-// move m moves (for code that follows the pieces a move changes, such as
-// the network's accumulators).
-func (p *Position) CastlingRook(m Move) (from, to Square) { return castleRook(m.To()) }
-
 // MakeMove plays m, which must be legal (from a generator or a parser), in
 // place, and returns what UnmakeMove needs to take it back.
 func (p *Position) MakeMove(m Move) Undo {
@@ -63,39 +27,41 @@ func (p *Position) MakeMove(m Move) Undo {
 		p.ep = NoSquare
 	}
 	p.halfmove++
-	if m&FlagCapture != 0 {
-		capSq := to
-		if m&FlagEnPassant != 0 { // the taken pawn stands behind the target square
-			if p.side == White {
-				capSq = to - 16
-			} else {
-				capSq = to + 16
+	if m&FlagCastle != 0 {
+		rf, rt := p.CastlingRook(m)
+		p.castleMove(from, to, rf, rt)
+	} else {
+		if m&FlagCapture != 0 {
+			capSq := to
+			if m&FlagEnPassant != 0 { // the taken pawn stands behind the target square
+				if p.side == White {
+					capSq = to - 16
+				} else {
+					capSq = to + 16
+				}
+			}
+			u.captured = p.board[capSq]
+			u.capSlot = p.index[capSq&0x7f]
+			p.remove(capSq)
+			p.halfmove = 0
+		}
+		p.relocate(from, to)
+		if p.board[to].Kind() == Pawn {
+			p.halfmove = 0
+			if promo := m.Promotion(); promo != NoKind {
+				u.pawnSlot = p.promote(to, MakePiece(p.side, promo))
+			} else if m&FlagDoublePush != 0 {
+				p.ep = (from + to) / 2
+				p.side ^= 1 // epKeyed asks about the side that will move next
+				if p.epKeyed() {
+					p.key ^= epKeys[p.ep&7]
+				}
+				p.side ^= 1
 			}
 		}
-		u.captured = p.board[capSq]
-		u.capSlot = p.index[capSq&0x7f]
-		p.remove(capSq)
-		p.halfmove = 0
-	}
-	p.relocate(from, to)
-	if p.board[to].Kind() == Pawn {
-		p.halfmove = 0
-		if promo := m.Promotion(); promo != NoKind {
-			u.pawnSlot = p.promote(to, MakePiece(p.side, promo))
-		} else if m&FlagDoublePush != 0 {
-			p.ep = (from + to) / 2
-			p.side ^= 1 // epKeyed asks about the side that will move next
-			if p.epKeyed() {
-				p.key ^= epKeys[p.ep&7]
-			}
-			p.side ^= 1
-		}
-	} else if m&FlagCastle != 0 {
-		rf, rt := castleRook(to)
-		p.relocate(rf, rt)
 	}
 	if p.castle != NoCastle {
-		nc := p.castle & castleMask[from&0x7f] & castleMask[to&0x7f]
+		nc := p.castle & p.castleMask[from&0x7f] & p.castleMask[to&0x7f]
 		p.key ^= castleKeys[p.castle] ^ castleKeys[nc]
 		p.castle = nc
 	}
@@ -116,22 +82,24 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	}
 	p.side ^= 1
 	if m&FlagCastle != 0 {
-		rf, rt := castleRook(to)
-		p.relocate(rt, rf)
-	} else if m.Promotion() != NoKind {
-		p.unpromote(to, u.pawnSlot)
-	}
-	p.relocate(to, from)
-	if m&FlagCapture != 0 {
-		capSq := to
-		if m&FlagEnPassant != 0 {
-			if p.side == White {
-				capSq = to - 16
-			} else {
-				capSq = to + 16
-			}
+		rf, rt := p.CastlingRook(m)
+		p.castleMove(to, from, rt, rf)
+	} else {
+		if m.Promotion() != NoKind {
+			p.unpromote(to, u.pawnSlot)
 		}
-		p.putAt(capSq, u.captured, u.capSlot)
+		p.relocate(to, from)
+		if m&FlagCapture != 0 {
+			capSq := to
+			if m&FlagEnPassant != 0 {
+				if p.side == White {
+					capSq = to - 16
+				} else {
+					capSq = to + 16
+				}
+			}
+			p.putAt(capSq, u.captured, u.capSlot)
+		}
 	}
 	p.castle = u.castle
 	p.ep = u.ep

@@ -15,19 +15,20 @@ func (p *Position) Mirror() *Position {
 	}
 	f[0] = swapCase(strings.Join(ranks, "/"))
 	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
-	if f[2] != "-" {
+	if f[2] != "-" { // White's rights (Black's before the swap) come first
 		c := swapCase(f[2])
-		f[2] = ""
-		for _, l := range "KQkq" {
-			if strings.ContainsRune(c, l) {
-				f[2] += string(l)
-			}
+		i := strings.IndexFunc(c, func(r rune) bool { return r < 'a' })
+		if i < 0 {
+			i = len(c)
 		}
+		f[2] = c[i:] + c[:i]
 	}
 	if ep := f[3]; ep != "-" {
 		f[3] = ep[:1] + string('1'+'8'-ep[1])
 	}
-	return MustParseFEN(strings.Join(f, " "))
+	m := MustParseFEN(strings.Join(f, " "))
+	m.chess960 = p.chess960
+	return m
 }
 
 // swapCase turns FEN letters of one colour into the other's.

@@ -15,7 +15,7 @@ package chess
 //   - the king may not step onto an attacked square (asked with the king
 //     lifted off the board, so it cannot hide behind itself);
 //   - castling needs the right, empty squares, and no attacked square on the
-//     king's path, king's square included;
+//     king's path, king's square included (castling.go has the rules);
 //   - en passant, rare and full of traps (the pin along the rank where both
 //     pawns leave it), is made, tested and unmade.
 //
@@ -201,27 +201,14 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 	}
 	p.board[ksq] = king
 
-	// Castling: only when the right is held, the squares between are empty
-	// and the king is not in check and crosses no attacked square.
+	// Castling: the king side first, then the queen side (see castling.go).
 	if quiets && checkers == 0 && p.castle != NoCastle {
-		if us == White {
-			if p.castle&WhiteOO != 0 && p.board[F1] == Empty && p.board[G1] == Empty &&
-				!p.IsAttacked(F1, Black) && !p.IsAttacked(G1, Black) {
-				ml.add(Move(E1) | Move(G1)<<8 | FlagCastle)
-			}
-			if p.castle&WhiteOOO != 0 && p.board[D1] == Empty && p.board[C1] == Empty && p.board[B1] == Empty &&
-				!p.IsAttacked(D1, Black) && !p.IsAttacked(C1, Black) {
-				ml.add(Move(E1) | Move(C1)<<8 | FlagCastle)
-			}
-		} else {
-			if p.castle&BlackOO != 0 && p.board[F8] == Empty && p.board[G8] == Empty &&
-				!p.IsAttacked(F8, White) && !p.IsAttacked(G8, White) {
-				ml.add(Move(E8) | Move(G8)<<8 | FlagCastle)
-			}
-			if p.castle&BlackOOO != 0 && p.board[D8] == Empty && p.board[C8] == Empty && p.board[B8] == Empty &&
-				!p.IsAttacked(D8, White) && !p.IsAttacked(C8, White) {
-				ml.add(Move(E8) | Move(C8)<<8 | FlagCastle)
-			}
+		i := 2 * int(us&1) // the bit number of us's king-side right
+		if p.castle&(WhiteOO<<i) != 0 && !p.castleBlocked(i) && p.castlePathSafe(i) {
+			ml.add(Move(ksq) | Move(ksq&0x70+kingToFileOO)<<8 | FlagCastle)
+		}
+		if p.castle&(WhiteOOO<<i) != 0 && !p.castleBlocked(i+1) && p.castlePathSafe(i+1) {
+			ml.add(Move(ksq) | Move(ksq&0x70+kingToFileOOO)<<8 | FlagCastle)
 		}
 	}
 }

@@ -6,8 +6,12 @@ import (
 )
 
 // ParseUCI reads a move in UCI notation ("e2e4", "e7e8q", "e1g1") and
-// returns the legal move it names in p. Castling written as king-takes-rook
-// ("e1h1", as Polyglot and Chess960 GUIs do) is accepted too.
+// returns the legal move it names in p. Castling may be written either way
+// in either mode (see Chess960): as the king's move ("e1g1") or as the king
+// taking its rook ("e1h1", as Polyglot and Chess960 GUIs do). Where the two
+// readings collide, king-takes-rook wins over the king's move, and a move
+// that is not castling wins over both: in Chess960 "b1c1" is the king's
+// step when it has one, and castling with a rook on c1 before castling to c1.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	if len(s) < 4 || len(s) > 5 {
 		return NoMove, fmt.Errorf("move %q: UCI moves look like e2e4 or e7e8q", s)
@@ -27,21 +31,44 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	var ml MoveList
 	p.GenerateMoves(&ml)
+	takesRook, kingMove := NoMove, NoMove
 	for _, m := range ml.Slice() {
-		if m.From() != from || m.Promotion() != promo {
-			continue
-		}
-		if m.To() == to {
-			return m, nil
-		}
-		if m.IsCastle() {
-			rf, _ := castleRook(m.To())
-			if rf == to {
+		switch {
+		case m.From() != from || m.Promotion() != promo:
+		case !m.IsCastle():
+			if m.To() == to {
 				return m, nil
 			}
+		case to == p.castlePlans[castleIndex(m)].rookFrom:
+			takesRook = m
+		case to == m.To():
+			kingMove = m
 		}
 	}
+	if takesRook != NoMove {
+		return takesRook, nil
+	}
+	if kingMove != NoMove {
+		return kingMove, nil
+	}
 	return NoMove, fmt.Errorf("move %q is not legal in this position", s)
+}
+
+// UCI returns m in UCI notation as p's mode wants it: castling as the king
+// taking its rook ("e1h1") when p.Chess960(), else as the king's move
+// ("e1g1", Move.String). m must be legal in p.
+func (p *Position) UCI(m Move) string {
+	if m.IsCastle() && p.chess960 {
+		return m.From().String() + p.castlePlans[castleIndex(m)].rookFrom.String()
+	}
+	return m.String()
+}
+
+// UCILine returns the moves of line, played in turn from p, in UCI notation
+// as p's mode wants it, stopping like SANLine at the first move that is not
+// legal where it stands. p itself is not changed.
+func (p *Position) UCILine(line []Move) []string {
+	return p.writeLine(line, (*Position).UCI)
 }
 
 // SAN returns m in Standard Algebraic Notation ("Nbd7", "exd5", "O-O",
@@ -118,6 +145,12 @@ func (p *Position) SAN(m Move) string {
 // corrupt line (a PV of another position) gives a shorter result, never a
 // wrong one. p itself is not changed.
 func (p *Position) SANLine(line []Move) []string {
+	return p.writeLine(line, (*Position).SAN)
+}
+
+// writeLine writes the moves of line, played in turn from a copy of p, with
+// write, up to the first move that is not legal where it stands.
+func (p *Position) writeLine(line []Move, write func(*Position, Move) string) []string {
 	pos := *p
 	out := make([]string, 0, len(line))
 	var ml MoveList
@@ -126,7 +159,7 @@ func (p *Position) SANLine(line []Move) []string {
 		if !ml.Contains(m) {
 			break
 		}
-		out = append(out, pos.SAN(m))
+		out = append(out, write(&pos, m))
 		pos.MakeMove(m)
 	}
 	return out
@@ -189,8 +222,8 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	found := NoMove
 	matches := 0
 	for _, m := range ml.Slice() {
-		if m.To() != to || p.board[m.From()].Kind() != kind || m.Promotion() != promo {
-			continue
+		if m.To() != to || p.board[m.From()].Kind() != kind || m.Promotion() != promo || m.IsCastle() {
+			continue // castling is O-O or O-O-O, never a king move to a square
 		}
 		ok := true
 		for i := 0; i < len(hint); i++ {

@@ -1,20 +1,31 @@
 package chess
 
 import (
+	"flag"
 	"slices"
 	"testing"
 )
 
-// perftCap keeps go test ./... to seconds; `ox88 perft --suite` runs the rest.
+var perftAll = flag.Bool("perft-all", false, "check every perft count of the suites, however large (hours)")
+
+// perftCap keeps go test ./... to seconds; -perft-all, or `ox88 perft
+// --suite`, runs the rest.
 func perftCap() uint64 {
-	if testing.Short() {
+	switch {
+	case *perftAll:
+		return 0
+	case testing.Short():
 		return 200_000
 	}
 	return 2_000_000
 }
 
+// TestPerftSuites checks the standard suites and the 960 Chess960
+// positions. Of the Chess960 counts, -short checks depths 1 to 3 of every
+// position (and 17 at depth 4), the default depth 4 too (all but 2), and
+// -perft-all depths 5 and 6 as well.
 func TestPerftSuites(t *testing.T) {
-	for _, file := range []string{"../testdata/perftsuite.epd", "../testdata/perft-standard.epd"} {
+	for _, file := range []string{"../testdata/perftsuite.epd", "../testdata/perft-standard.epd", "../testdata/chess960.epd"} {
 		suite, err := ReadEPDFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -22,7 +33,7 @@ func TestPerftSuites(t *testing.T) {
 		r := CheckPerftSuite(suite, perftCap(), func(e *EPD, want PerftCount, got uint64) {
 			t.Errorf("%s:%d %s depth %d: got %d, want %d", file, e.Line, e.Pos.FEN(), want.Depth, got, want.Nodes)
 		})
-		if r.Passed < 100 && file == "../testdata/perftsuite.epd" {
+		if r.Passed < 100 && file == "../testdata/perftsuite.epd" || r.Passed < 3*960 && file == "../testdata/chess960.epd" {
 			t.Errorf("%s: only %d entries ran", file, r.Passed)
 		}
 	}
@@ -98,6 +109,17 @@ func TestIncrementalStateOverPerftTrees(t *testing.T) {
 	if visited < 100_000 && !testing.Short() {
 		t.Errorf("only %d nodes checked", visited)
 	}
+	// Chess960: every position to depth 2 (every 8th with -short), so
+	// castling of every kind is made and unmade.
+	suite, err := ReadEPDFile("../testdata/chess960.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range suite {
+		if i%8 == 0 || !testing.Short() {
+			checkTree(t, e.Pos, 2)
+		}
+	}
 }
 
 // testTable is an arbitrary asymmetric piece-square table, so that the
@@ -122,7 +144,7 @@ func testTable() *[16][128]Score {
 func samePosition(a, b *Position) bool {
 	if a.board != b.board || a.count != b.count || a.pieces != b.pieces || a.side != b.side ||
 		a.castle != b.castle || a.ep != b.ep || a.halfmove != b.halfmove || a.fullmove != b.fullmove ||
-		a.key != b.key || a.psq != b.psq {
+		a.key != b.key || a.psq != b.psq || a.castlePlans != b.castlePlans || a.castleMask != b.castleMask || a.chess960 != b.chess960 {
 		return false
 	}
 	for pc := range a.list {

@@ -1,32 +1,5 @@
 package chess
 
-// CastleRights holds the four castling rights, one bit each.
-type CastleRights uint8
-
-// The castling rights.
-const (
-	WhiteOO   CastleRights = 1 << iota // White may castle king side
-	WhiteOOO                           // White may castle queen side
-	BlackOO                            // Black may castle king side
-	BlackOOO                           // Black may castle queen side
-	NoCastle  CastleRights = 0
-	AllCastle              = WhiteOO | WhiteOOO | BlackOO | BlackOOO
-)
-
-// String returns the FEN castling field ("KQkq", "-").
-func (c CastleRights) String() string {
-	s := ""
-	for i, l := range "KQkq" {
-		if c&(1<<i) != 0 {
-			s += string(l)
-		}
-	}
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
 // Position is a chess position: the board and the four facts the board does
 // not show (side to move, castling rights, en-passant square, the clocks),
 // plus state kept incrementally because asking for it is frequent: piece
@@ -63,6 +36,14 @@ type Position struct {
 
 	key uint64 // Zobrist key (Polyglot layout), kept incrementally
 	psq Score  // material + piece-square total for White, kept incrementally
+
+	// What the castling rights mean, set with the position (setCastling)
+	// and never changed by a move: each right's rook and squares, and,
+	// per square, the rights that a move leaving or landing on it keeps
+	// (a king or rook leaving home, or a rook taken at home, loses them).
+	castlePlans [4]castlePlan
+	castleMask  [128]CastleRights
+	chess960    bool // write castling king-takes-rook (see Chess960)
 }
 
 // offBoard fills the board outside the 64 real squares: not Empty, and its
@@ -210,6 +191,23 @@ func (p *Position) relocate(from, to Square) {
 	p.index[to] = slot
 	p.key ^= pieceKeys[pc&15][from] ^ pieceKeys[pc&15][to]
 	p.psq += pieceSquare[pc&15][to] - pieceSquare[pc&15][from]
+}
+
+// castleMove moves the king from kf to kt and the rook from rf to rt.
+// Both are lifted before either lands, since in Chess960 one may land where
+// the other stood, or stay where it is. The king keeps slot 0 of its list
+// and the rook its slot, so the move is its own inverse with the squares
+// swapped: UnmakeMove calls castleMove(kt, kf, rt, rf).
+func (p *Position) castleMove(kf, kt, rf, rt Square) {
+	kf, kt, rf, rt = kf&0x7f, kt&0x7f, rf&0x7f, rt&0x7f
+	king, rook := p.board[kf]&15, p.board[rf]&15
+	slot := p.index[rf] & 15
+	p.board[kf], p.board[rf] = Empty, Empty
+	p.board[kt], p.board[rt] = king, rook
+	p.list[king][0], p.index[kt] = kt, 0
+	p.list[rook][slot], p.index[rt] = rt, slot
+	p.key ^= pieceKeys[king][kf] ^ pieceKeys[king][kt] ^ pieceKeys[rook][rf] ^ pieceKeys[rook][rt]
+	p.psq += pieceSquare[king][kt] - pieceSquare[king][kf] + pieceSquare[rook][rt] - pieceSquare[rook][rf]
 }
 
 // promote turns the pawn on sq into pc, which joins the end of its list;

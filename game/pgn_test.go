@@ -63,6 +63,31 @@ func TestPGNWriteFromFEN(t *testing.T) {
 	}
 }
 
+// TestPGNChess960 writes a Chess960 game with its Variant tag and X-FEN,
+// castling in SAN, and reads it back as Chess960, also from the standard
+// array, where only the tag tells.
+func TestPGNChess960(t *testing.T) {
+	for _, start := range []*chess.Position{chess.Chess960Start(chess.Chess960StandardNumber), chess.MustParseFEN("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1")} {
+		g := New(start)
+		if start.FEN() == chess.StartFEN {
+			playAll(t, g, "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O")
+		} else {
+			playAll(t, g, "O-O", "O-O-O")
+		}
+		text := g.PGN()
+		if !strings.Contains(text, `[Variant "Chess960"]`) || !strings.Contains(text, "O-O") || strings.Contains(text, "[FEN") == (start.FEN() == chess.StartFEN) {
+			t.Fatalf("%s:\n%s", start.FEN(), text)
+		}
+		games, err := ParsePGN(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again := games[0].Start(); !again.Chess960() || games[0].PGN() != text {
+			t.Errorf("%s: read back as %v\n%s", start.FEN(), again.Chess960(), games[0].PGN())
+		}
+	}
+}
+
 func TestPGNWrapsAt80(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	g := New(nil)

@@ -121,7 +121,11 @@ func (p *pgnParser) game() (*Game, error) {
 		g = New(nil)
 	}
 	for _, t := range tags {
-		if t.key != "Result" && t.key != "SetUp" && t.key != "FEN" {
+		chess960 := t.key == "Variant" && isChess960(t.value)
+		if chess960 {
+			g.positions[0].SetChess960(true) // the tag is written from it
+		}
+		if t.key != "Result" && t.key != "SetUp" && t.key != "FEN" && !chess960 {
 			g.SetTag(t.key, t.value)
 		}
 	}

@@ -18,10 +18,12 @@ var sevenTagRoster = [...]tag{
 const pgnLineWidth = 80
 
 // PGN returns the game up to the current ply in PGN: the Seven Tag Roster,
-// the other tags in the order they were set, SetUp and FEN when the game
-// did not start from the standard position, the moves with their NAGs,
-// comments and variations (in that order, as the PGN standard has them),
-// and the result (the outcome at the current ply).
+// the other tags in the order they were set, Variant "Chess960" when the
+// game is Chess960 (its start position says so: chess.Position.Chess960),
+// SetUp and FEN (X-FEN) when the game did not start from the standard
+// position, the moves with their NAGs, comments and variations (in that
+// order, as the PGN standard has them), and the result (the outcome at the
+// current ply).
 func (g *Game) PGN() string {
 	var b strings.Builder
 	result := g.Outcome().Result
@@ -38,10 +40,13 @@ func (g *Game) PGN() string {
 	start := g.positions[0]
 	custom := start.FEN() != chess.StartFEN
 	for _, t := range g.tags {
-		if isRosterTag(t.key) || t.key == "SetUp" || t.key == "FEN" {
+		if isRosterTag(t.key) || t.key == "SetUp" || t.key == "FEN" || t.key == "Variant" && start.Chess960() {
 			continue // written from the game itself
 		}
 		writeTag(&b, t.key, t.value)
+	}
+	if start.Chess960() {
+		writeTag(&b, "Variant", "Chess960")
 	}
 	if custom {
 		writeTag(&b, "SetUp", "1")
@@ -77,6 +82,13 @@ func (g *Game) PGN() string {
 	w.word(string(result))
 	b.WriteString("\n")
 	return b.String()
+}
+
+// isChess960 reports whether a Variant tag's value names Chess960, in any
+// of the spellings in use ("Chess960", "fischerandom", "Fischer Random").
+func isChess960(variant string) bool {
+	v := strings.ToLower(strings.ReplaceAll(variant, " ", ""))
+	return v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960"
 }
 
 // isRosterTag reports whether k is one of the Seven Tag Roster.

@@ -27,6 +27,24 @@ type engineConfig struct {
 	Proto   string     // protoUCI or protoXboard
 	Options []option   // UCI "setoption" / xboard "option" settings
 	Limits  gameLimits // its own limits (tc=, st=, nodes=, depth=)
+
+	chess960 bool // the match is Chess960 (config.Chess960): xboard's "variant fischerandom"
+}
+
+// setChess960 sets the engine up for Chess960 or not: a UCI engine gets
+// the option UCI_Chess960 (unless the user set it), an xboard engine
+// "variant fischerandom" after each new.
+func (cfg *engineConfig) setChess960(on bool) {
+	cfg.chess960 = on
+	if !on || cfg.Proto != protoUCI {
+		return
+	}
+	for _, o := range cfg.Options {
+		if strings.EqualFold(o.Name, "UCI_Chess960") {
+			return
+		}
+	}
+	cfg.Options = append(cfg.Options, option{"UCI_Chess960", "true"})
 }
 
 // parseEngine reads one engine's settings in cutechess-cli's KEY=VALUE

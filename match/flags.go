@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"ox88/chess"
 	"ox88/clock"
 	"ox88/match/stats"
 )
@@ -175,6 +176,12 @@ func parseArgs(args []string, output io.Writer) (*config, error) {
 		return err
 	})
 	fs.Func("plies", "play at most `N` moves of each PGN opening", intFlag(&cfg.openingPlies, 1))
+	fs.Func("variant", "`standard|fischerandom` (Chess960, also \"chess960\"): UCI engines get UCI_Chess960, xboard engines \"variant fischerandom\"; set by itself for a book of Chess960 positions", cfg.setVariant)
+	fs.Func("chess960", "play Chess960 from the start positions `N[,N|N-M...]` (0-959; 518 is the standard array), each twice with colours swapped", func(v string) (err error) {
+		cfg.Chess960 = true
+		cfg.Openings, err = chess960Openings(v)
+		return err
+	})
 	fs.StringVar(&cfg.Tournament, "tournament", roundRobin, "the `KIND` of tournament: round-robin, or gauntlet (the first engine against each of the others)")
 	fs.Func("games", "`N` games per pairing (default 2)", intFlag(&cfg.Games, 1))
 	fs.Func("rounds", "`N` pairs of games per pairing (sets --games 2N)", func(v string) error {
@@ -229,6 +236,9 @@ func parseArgs(args []string, output io.Writer) (*config, error) {
 		if err := l.parse(l.words); err != nil {
 			return nil, fmt.Errorf("--%s: %w", l.flag, err)
 		}
+	}
+	if cfg.openingsFile != "" && cfg.Openings != nil {
+		return nil, errors.New("--openings and --chess960 exclude each other")
 	}
 	cfg.JournalPath = *journal
 	if cfg.JournalPath == "" && cfg.PGNPath != "" {
@@ -291,6 +301,41 @@ func (c *config) setOpenings(words []string) error {
 		return errors.New("file=FILE missing")
 	}
 	return nil
+}
+
+// setVariant reads --variant: standard (or normal) or fischerandom (or
+// chess960).
+func (c *config) setVariant(v string) error {
+	switch v {
+	case "standard", "normal":
+		c.Chess960 = false
+	case "fischerandom", "chess960":
+		c.Chess960 = true
+	default:
+		return fmt.Errorf("%q: want standard or fischerandom", v)
+	}
+	return nil
+}
+
+// chess960Openings returns the Chess960 start positions a --chess960 list
+// names: numbers and ranges ("518", "0-959", "1,5,100-110").
+func chess960Openings(list string) ([]Opening, error) {
+	var ops []Opening
+	for _, part := range strings.Split(list, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil || a < 0 || b < a || b >= chess.Chess960Positions {
+			return nil, fmt.Errorf("%q is not a start position number or range in 0-%d", part, chess.Chess960Positions-1)
+		}
+		for n := a; n <= b; n++ {
+			ops = append(ops, Opening{FEN: chess.Chess960Start(n).FEN()})
+		}
+	}
+	return ops, nil
 }
 
 // setOrder reads random or sequential.

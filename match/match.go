@@ -23,6 +23,7 @@ type config struct {
 	Engines      []engineConfig
 	Tournament   string // gauntlet or roundRobin (the same for two engines)
 	Openings     []Opening
+	Chess960     bool // variant fischerandom: set by validate when an opening is a Chess960 position
 	RandomOrder  bool
 	Seed         uint64
 	SeedGiven    bool          // --seed was given; a resumed match otherwise takes the journal's
@@ -110,6 +111,14 @@ func (c *config) validate() error {
 		}
 		c.Openings = book
 	}
+	for _, o := range c.Openings {
+		if pos, err := chess.ParseFEN(o.FEN); err == nil && pos.Chess960() {
+			c.Chess960 = true
+		}
+	}
+	for i := range c.Engines {
+		c.Engines[i].setChess960(c.Chess960)
+	}
 	return nil
 }
 
@@ -152,6 +161,7 @@ func (c *config) schedule() []*gameSetup {
 					number: len(jobs) + 1, pair: k, pairing: pi, white: w, black: b,
 					opening: picker.forPair(k), limits: [2]gameLimits{c.Engines[w].Limits, c.Engines[b].Limits},
 					margin: c.Margin, hangTimeout: c.HangTimeout, adjudication: c.Adjudication, telemetry: c.Telemetry,
+					chess960: c.Chess960,
 				})
 			}
 		}

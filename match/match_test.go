@@ -376,6 +376,65 @@ func TestSPRTStopsTheMatch(t *testing.T) {
 	}
 }
 
+// TestChess960Match plays Chess960 from the first positions of the
+// Chess960 perft suite: a UCI engine gets UCI_Chess960 and castles
+// king-takes-rook, an xboard engine gets variant fischerandom and castles
+// O-O; the fakes castle whenever they can, and no move is illegal.
+func TestChess960Match(t *testing.T) {
+	book, err := LoadOpenings("../testdata/chess960.epd", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgn, log bytes.Buffer
+	cfg := &config{
+		Engines:   []engineConfig{fake("u", fakeengine.UCI), fake("x", fakeengine.Xboard)},
+		Openings:  book[:3],
+		Games:     6,
+		PGN:       &pgn,
+		EngineLog: &lockedWriter{w: &log},
+	}
+	for i := range cfg.Engines {
+		cfg.Engines[i].Limits = gameLimits{Depth: 3}
+	}
+	res, out := runFake(t, cfg)
+	if !cfg.Chess960 || res.Games != 6 {
+		t.Fatalf("Chess960 %v, %d games\n%s", cfg.Chess960, res.Games, out)
+	}
+	for i, f := range res.Pairings[0].Faults {
+		if f != (faultCount{}) {
+			t.Errorf("engine %d faults %+v\n%s", i, f, out)
+		}
+	}
+	if n := strings.Count(pgn.String(), `[Variant "Chess960"]`); n != 6 {
+		t.Errorf("%d Variant tags", n)
+	}
+	games, err := game.ParsePGN(pgn.String())
+	if err != nil || len(games) != 6 {
+		t.Fatalf("%d games in the PGN: %v", len(games), err)
+	}
+	castles := 0
+	for _, g := range games {
+		if start := g.Start(); !start.Chess960() {
+			t.Errorf("not a Chess960 game: %s", g.PGN())
+		}
+		for _, m := range g.AllMoves() {
+			if m.IsCastle() {
+				castles++
+			}
+		}
+	}
+	if castles < 2 {
+		t.Errorf("%d castles", castles)
+	}
+	// Castling as each engine writes it, and as the runner passes it on.
+	for _, want := range []string{"u< setoption name UCI_Chess960 value true", "x< variant fischerandom",
+		"u> bestmove g1f1", "x< usermove O-O-O", "x> move O-O-O"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the engine log lacks %q", want)
+		}
+	}
+}
+
 // TestRealEngines plays Stockfish (UCI) against Fairy-Max (xboard, fed the
 // opening moves because it cannot set up a position) at a tiny clock.
 func TestRealEngines(t *testing.T) {

@@ -108,6 +108,27 @@ func TestParseArgs(t *testing.T) {
 	}
 }
 
+// TestChess960Flags: --chess960 names start positions, which make the
+// match Chess960 (UCI engines get UCI_Chess960); bad lists are refused.
+func TestChess960Flags(t *testing.T) {
+	cfg, err := parseArgs(strings.Fields("--engine cmd=a --engine cmd=b proto=xboard --depth 2 --chess960 0,518,957-959"), io.Discard)
+	if err != nil || len(cfg.Openings) != 5 || cfg.Openings[1].FEN != chess.StartFEN || !strings.HasPrefix(cfg.Openings[4].FEN, "rkrnnqbb/") {
+		t.Fatalf("--chess960: %+v %v", cfg, err)
+	}
+	if err := cfg.validate(); err != nil || !cfg.Chess960 || len(cfg.Engines[0].Options) != 1 || cfg.Engines[0].Options[0] != (option{"UCI_Chess960", "true"}) || len(cfg.Engines[1].Options) != 0 {
+		t.Errorf("--chess960: %v %v %+v", err, cfg.Chess960, cfg.Engines)
+	}
+	for _, bad := range []string{"--chess960 960", "--chess960 5-3", "--chess960 x", "--variant atomic", "--chess960 1 --openings b.epd"} {
+		if _, err := parseArgs(strings.Fields("--engine cmd=a --engine cmd=b "+bad), io.Discard); err == nil {
+			t.Errorf("parseArgs(%q) accepted", bad)
+		}
+	}
+	cfg, err = parseArgs(strings.Fields("--engine cmd=a --engine cmd=b --variant fischerandom"), io.Discard)
+	if err != nil || !cfg.Chess960 {
+		t.Errorf("--variant fischerandom: %v %v", cfg, err)
+	}
+}
+
 // TestEngineLimits: each engine's own limits, over those every engine gets.
 func TestEngineLimits(t *testing.T) {
 	cfg, err := parseArgs(strings.Fields("--tc 10+0.1 --engine cmd=sf depth=8 tc=none --engine cmd=ox88 nodes=5000 "+

@@ -131,6 +131,7 @@ type gameSetup struct {
 	hangTimeout           time.Duration // without a clock: how long a move may take
 	adjudication          adjudicationRules
 	telemetry             bool
+	chess960              bool
 }
 
 // playGame plays one game between two started players and judges it.
@@ -141,6 +142,7 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %w", s.opening.FEN, err)
 	}
+	start.SetChess960(s.chess960 || start.Chess960()) // castling sent to UCI engines as king-takes-rook
 	g := game.New(start)
 	rec.g = g
 	for _, mv := range s.opening.Moves {
@@ -305,14 +307,11 @@ func ruleText(o game.Outcome, g *game.Game) string {
 	return o.Text
 }
 
-// uciMoves returns the game's moves in UCI notation.
+// uciMoves returns the game's moves in UCI notation (castling as
+// king-takes-rook in Chess960).
 func uciMoves(g *game.Game) []string {
-	ms := g.Moves()
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
+	start := g.Start()
+	return start.UCILine(g.Moves())
 }
 
 // goTimes returns what a "go" tells the mover about the clocks: each

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -134,6 +135,12 @@ func (x *xboardPlayer) canSetBoard() bool { return x.feature("setboard") }
 
 func (x *xboardPlayer) newGame(ctx context.Context, start string, limits gameLimits) error {
 	x.p.send("new")
+	if x.cfg.chess960 {
+		if !slices.Contains(strings.Split(x.features["variants"], ","), "fischerandom") {
+			return fmt.Errorf("engine %s %w: it does not play fischerandom (feature variants=%q)", x.cfg.Name, errCannotSetUp, x.features["variants"])
+		}
+		x.p.send("variant fischerandom")
+	}
 	x.p.send("force")
 	x.forced = true
 	x.p.send("easy") // no pondering: the runner's clocks assume none
@@ -183,8 +190,11 @@ func (x *xboardPlayer) move(ctx context.Context, req *moveRequest) (moveReply, e
 	}
 	for ; x.sent < len(req.moves); x.sent++ {
 		mv := req.moves[x.sent]
-		if x.feature("san") {
-			mv = req.sans[x.sent]
+		switch san := req.sans[x.sent]; {
+		case x.feature("san"):
+			mv = san
+		case x.cfg.chess960 && strings.HasPrefix(san, "O-O"):
+			mv = strings.TrimRight(san, "+#") // xboard's Chess960 castling
 		}
 		if x.feature("usermove") {
 			x.p.send("usermove %s", mv)

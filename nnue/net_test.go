@@ -36,6 +36,11 @@ var treeFENs = []string{
 	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
 	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+	// Chess960: the king already on its target (g1, g8), the rook on the
+	// king's target (c1, c8), king and rook swapping squares.
+	"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
+	"1rkr4/pp1ppppp/8/8/8/8/PP1PPPPP/1RKR4 w DBdb - 0 1",
+	"2rk2r1/p1pppp1p/8/8/8/8/P1PPPP1P/2RK2R1 w GCgc - 0 1",
 }
 
 // TestAccumulatorDrift walks perft trees with a Stack, as the search does,

@@ -182,6 +182,10 @@ func (m *Model) squareMarks(pos *chess.Position) [64]mark {
 	if m.ui.selected != chess.NoSquare {
 		for _, mv := range m.movesFrom(m.ui.selected) {
 			marks[mv.To().Index64()].dest = true
+			if mv.IsCastle() { // the rook's square castles too (castleOnto)
+				rook, _ := pos.CastlingRook(mv)
+				marks[rook.Index64()].dest = true
+			}
 		}
 	}
 	for _, sq := range m.ui.visual.squares {

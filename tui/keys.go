@@ -223,6 +223,12 @@ func (m *Model) moveCursor(df, dr int) {
 // down on sq.
 func (m *Model) pick(sq chess.Square) tea.Cmd {
 	m.ui.cursor = sq
+	if m.ui.selected != chess.NoSquare {
+		if mv := m.castleOnto(m.ui.selected, sq); mv != chess.NoMove {
+			m.ui.selected = chess.NoSquare
+			return m.humanMove(mv)
+		}
+	}
 	pos := m.g.Position()
 	pc := pos.At(sq)
 	own := pc != chess.Empty && pc.Color() == pos.SideToMove()
@@ -276,6 +282,22 @@ func (m *Model) pick(sq chess.Square) tea.Cmd {
 	m.promo = p
 	m.say("Promote to: q queen, r rook, b bishop, n knight (arrows and Enter, Esc cancels).")
 	return nil
+}
+
+// castleOnto returns the castling move of the king on from whose rook
+// stands on sq, or NoMove: putting the king on its rook castles, as in
+// Chess960 GUIs, where the king may already stand on its target square.
+func (m *Model) castleOnto(from, sq chess.Square) chess.Move {
+	pos := m.g.Position()
+	for _, mv := range m.movesFrom(from) {
+		if !mv.IsCastle() {
+			continue
+		}
+		if rook, _ := pos.CastlingRook(mv); rook == sq {
+			return mv
+		}
+	}
+	return chess.NoMove
 }
 
 // movesFrom returns the legal moves of the piece on from.

@@ -265,6 +265,27 @@ func TestPromotionPicker(t *testing.T) {
 	}
 }
 
+// TestCastlingByRook: putting the king on its rook castles, which in
+// Chess960 is the only way to point at a castle when the king already
+// stands on its target (g1 here); the rook's square is marked.
+func TestCastlingByRook(t *testing.T) {
+	h := newHarness(t, Options{FEN: "r3k3/8/8/8/8/8/8/6KR w Hq - 0 1", Color: "both", ASCII: true}, 60, 20)
+	h.m.pick(chess.G1)
+	pos := h.m.g.Position()
+	if marks := h.m.squareMarks(&pos); !marks[chess.H1.Index64()].dest {
+		t.Error("h1 is not marked as a destination of the king")
+	}
+	h.m.pick(chess.H1)
+	h.m.pick(chess.E8)
+	h.m.pick(chess.A8)
+	if got := h.sans(); got != "O-O O-O-O" {
+		t.Fatalf("moves %q", got)
+	}
+	if pos := h.m.g.Position(); pos.FEN() != "2kr4/8/8/8/8/8/8/5RK1 w - - 2 2" {
+		t.Errorf("after castling: %s", pos.FEN())
+	}
+}
+
 func TestFileLetterKeysStillTypeMoves(t *testing.T) {
 	for _, mv := range []string{"b4", "f3", "h3", "a4", "d4"} {
 		h := newHarness(t, Options{Color: "both"}, 60, 20)

@@ -88,6 +88,7 @@ var optionTable = []option{
 	{name: "Seed", kind: "spin", def: "0", min: 0, max: 1<<31 - 1},
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
 	{name: "UCI_ShowWDL", kind: "check", def: "false"},
+	{name: "UCI_Chess960", kind: "check", def: "false"},
 }
 
 // options holds the current option values.
@@ -103,6 +104,7 @@ type options struct {
 	limitStrength bool
 	elo           int
 	showWDL       bool // info lines carry "wdl W D L" (search.WDL)
+	chess960      bool // castling written and read as king-takes-rook
 }
 
 func defaultOptions() options {
@@ -186,6 +188,8 @@ func (s *Server) setOption(args []string) {
 		s.opts.limitStrength = on
 	case "UCI_Elo":
 		s.opts.elo = n
+	case "UCI_Chess960":
+		s.opts.chess960 = on
 	case "Seed":
 		s.finishSearch()
 		s.eng.SetSeed(uint64(n))

@@ -97,7 +97,7 @@ func (s *Server) perft(pos *chess.Position, args []string) {
 	}
 	var total uint64
 	for _, e := range pos.Divide(depth) {
-		s.printf("%s: %d\n", e.Move, e.Nodes)
+		s.printf("%s: %d\n", pos.UCI(e.Move), e.Nodes)
 		total += e.Nodes
 	}
 	s.printf("\nNodes searched: %d\n\n", total)
@@ -226,7 +226,7 @@ func (s *Server) info(i search.Info) {
 	}
 	if i.CurrMove != chess.NoMove {
 		if time.Since(st.start) >= currMoveDelay {
-			s.printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, i.CurrMove, i.CurrMoveNumber)
+			s.printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, st.pos.UCI(i.CurrMove), i.CurrMoveNumber)
 		}
 		return
 	}
@@ -290,47 +290,37 @@ func (s *Server) emit(st *searchRecord) {
 		st.telemetry = i
 	}
 	if r.FromBook {
-		s.printf("info string book move %s\n", r.Move)
+		s.printf("info string book move %s\n", st.pos.UCI(r.Move))
 	} else {
 		t := st.telemetry
 		s.printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional(), t.TTHits)
 	}
-	line := "bestmove " + r.Move.String()
-	if r.Ponder != chess.NoMove && legalAfter(&st.pos, r.Move, r.Ponder) {
-		line += " ponder " + r.Ponder.String()
-	}
+	line := "bestmove " + strings.Join(st.pos.UCILine([]chess.Move{r.Move, r.Ponder}), " ponder ")
 	s.println(line)
-}
-
-// legalAfter reports whether reply is legal after m in pos.
-func legalAfter(pos *chess.Position, m, reply chess.Move) bool {
-	p := *pos
-	p.MakeMove(m)
-	var ml chess.MoveList
-	p.GenerateMoves(&ml)
-	return ml.Contains(reply)
 }
 
 // formatInfo formats a report of this search: FormatInfo, with the WDL
 // chances if UCI_ShowWDL was on at go.
 func (st *searchRecord) formatInfo(i search.Info) string {
 	if !st.showWDL {
-		return FormatInfo(i, nil)
+		return FormatInfo(&st.pos, i, nil)
 	}
 	var wdl [3]int
 	wdl[0], wdl[1], wdl[2] = search.WDL(i.Score, st.material)
-	return FormatInfo(i, &wdl)
+	return FormatInfo(&st.pos, i, &wdl)
 }
 
-// FormatInfo formats a full progress report with its fields in the order
-// tools that parse UCI output with a fixed pattern expect:
+// FormatInfo formats a full progress report of a search of root with its
+// fields in the order tools that parse UCI output with a fixed pattern
+// expect (the PV in root's notation, Position.UCI, up to its first move
+// that is not legal):
 //
 //	info depth D seldepth S multipv K score cp X|mate Y [lowerbound|upperbound]
 //	     [wdl W D L] nodes N nps N hashfull H tbhits N time T pv m1 m2 ...
 //
 // wdl, when not nil, is the side to move's chances to win, draw and lose,
 // per mille (search.WDL), written where Stockfish writes them.
-func FormatInfo(i search.Info, wdl *[3]int) string {
+func FormatInfo(root *chess.Position, i search.Info, wdl *[3]int) string {
 	var b strings.Builder
 	b.Grow(96 + 6*len(i.PV))
 	b.WriteString("info depth ")
@@ -365,12 +355,9 @@ func FormatInfo(i search.Info, wdl *[3]int) string {
 	b.WriteString(strconv.FormatUint(i.TBHits, 10))
 	b.WriteString(" time ")
 	b.WriteString(strconv.FormatInt(i.Time.Milliseconds(), 10))
-	if len(i.PV) > 0 {
-		b.WriteString(" pv")
-		for _, m := range i.PV {
-			b.WriteByte(' ')
-			b.WriteString(m.String())
-		}
+	if pv := root.UCILine(i.PV); len(pv) > 0 {
+		b.WriteString(" pv ")
+		b.WriteString(strings.Join(pv, " "))
 	}
 	return b.String()
 }

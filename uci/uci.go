@@ -147,9 +147,14 @@ func (s *Server) uci() {
 	s.println("uciok")
 }
 
-// current returns the position the last good position command set.
+// current returns the position the last good position command set, in
+// Chess960 notation when UCI_Chess960 is on (or its start position is
+// Chess960 with the rooks off the corners: ParseFEN turns it on).
 func (s *Server) current() chess.Position {
 	pos := s.start
+	if s.opts.chess960 {
+		pos.SetChess960(true)
+	}
 	for _, m := range s.moves {
 		pos.MakeMove(m)
 	}

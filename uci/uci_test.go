@@ -75,6 +75,7 @@ func TestHandshake(t *testing.T) {
 		"option name Seed type spin default 0 min 0 max 2147483647",
 		"option name UCI_Elo type spin default 1500 min 800 max 2600",
 		"option name UCI_ShowWDL type check default false",
+		"option name UCI_Chess960 type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
@@ -396,7 +397,7 @@ func TestFormatInfo(t *testing.T) {
 			"info depth 3 seldepth 3 multipv 1 score cp 20 upperbound wdl 310 330 360 nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
 	}
 	for _, tc := range tests {
-		got := FormatInfo(tc.info, tc.wdl)
+		got := FormatInfo(chess.StartPosition(), tc.info, tc.wdl)
 		if got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
 		}
@@ -554,6 +555,38 @@ func TestGoPerft(t *testing.T) {
 	s.Expect("info string error: go perft needs a depth", time.Second)
 	s.Send("isready")
 	s.Expect("readyok", time.Second)
+}
+
+// TestChess960: with UCI_Chess960 on, castling is written king-takes-rook
+// (in the PV and bestmove too); it is read either way in either mode; a
+// Chess960 FEN with Shredder letters is accepted.
+func TestChess960(t *testing.T) {
+	s := newSession(t)
+	italian := "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5"
+	s.Send(italian, "go perft 1")
+	if _, before := s.Expect("Nodes searched: 33", 10*time.Second); !slices.Contains(before, "e1g1: 1") {
+		t.Errorf("standard: %q", before)
+	}
+	s.Send("setoption name UCI_Chess960 value true", italian+" e1g1 g8f6", "go perft 1")
+	s.Expect("Nodes searched: 30", 10*time.Second) // e1g1 read as castling
+	s.Send(italian, "go perft 1")
+	if _, before := s.Expect("Nodes searched: 33", 10*time.Second); !slices.Contains(before, "e1h1: 1") {
+		t.Errorf("Chess960: %q", before)
+	}
+	s.Send(italian, "go searchmoves e1h1 depth 2")
+	line, before := s.Expect("bestmove", 10*time.Second)
+	if !strings.HasPrefix(line, "bestmove e1h1") || !strings.Contains(before[len(before)-2], " pv e1h1") {
+		t.Errorf("%q after %q", line, before)
+	}
+	// King b1, rooks a1 and g1: O-O-O puts the king on c1 and the rook on d1.
+	s.Send("position fen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAhb - 0 1 moves b1a1 g8h8", "go perft 1")
+	if _, before := s.Expect("Nodes searched:", 10*time.Second); !slices.Contains(before, "d1e1: 1") || !slices.Contains(before, "c1b1: 1") {
+		t.Errorf("after O-O-O and O-O: %q", before)
+	}
+	s.Send("setoption name UCI_Chess960 value false", "position fen rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1", "go perft 1")
+	if _, before := s.Expect("Nodes searched:", 10*time.Second); !slices.Contains(before, "b1g1: 1") {
+		t.Errorf("a Chess960 FEN without UCI_Chess960: %q", before)
+	}
 }
 
 // TestGoMovetimeUsesItsTime: "go movetime 500" does not answer early

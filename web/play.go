@@ -132,6 +132,15 @@ func (s *session) state(now time.Time) *stateJSON {
 			l.Promo = strings.ToLower(m.Promotion().Letter())
 		}
 		st.Legal = append(st.Legal, l)
+		// Castling is also the king put on its rook: in Chess960 the king
+		// may already stand on its target, and the rook on the king's.
+		if !m.IsCastle() {
+			continue
+		}
+		if rook, _ := pos.CastlingRook(m); rook != m.To() {
+			l.To, l.UCI = rook.String(), m.From().String()+rook.String()
+			st.Legal = append(st.Legal, l)
+		}
 	}
 	if m := s.g.LastMove(); m != chess.NoMove && s.g.Ply() > 0 {
 		st.Last = []string{m.From().String(), m.To().String()}
@@ -204,10 +213,12 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	wire.JSON(w, http.StatusOK, ss.state(time.Now()))
 }
 
-// newRequest starts a new game, optionally changing who plays.
+// newRequest starts a new game, optionally changing who plays, from the
+// standard position or a Chess960 one.
 type newRequest struct {
-	Sid   string `json:"sid"`
-	Human string `json:"human,omitempty"` // as stateJSON.Human; empty keeps who plays
+	Sid      string `json:"sid"`
+	Human    string `json:"human,omitempty"`    // as stateJSON.Human; empty keeps who plays
+	Chess960 *int   `json:"chess960,omitempty"` // a Chess960 start position, 0 to 959
 }
 
 func (r *newRequest) sid() string { return r.Sid }
@@ -222,7 +233,14 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 			}
 			ss.players = p
 		}
-		ss.reset(game.New(nil), true)
+		var start *chess.Position
+		if n := req.Chess960; n != nil {
+			if *n < 0 || *n >= chess.Chess960Positions {
+				return fmt.Errorf("Chess960 start position %d: want 0 to %d", *n, chess.Chess960Positions-1)
+			}
+			start = chess.Chess960Start(*n)
+		}
+		ss.reset(game.New(start), true)
 		return nil
 	})
 }

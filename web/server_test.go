@@ -114,6 +114,34 @@ func TestImport(t *testing.T) {
 	}
 }
 
+// TestChess960Game: a new game from a Chess960 start position by number,
+// and castling offered both as the king's move and as the king on its rook.
+func TestChess960Game(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	var st stateJSON
+	if code := webtest.Call(t, ts, "POST", "/api/new", `{"sid":"`+testSid+`","chess960":0}`, &st); code != 200 ||
+		st.FEN != "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1" || !strings.Contains(st.PGN, `[Variant "Chess960"]`) {
+		t.Fatalf("new Chess960 game 0: %d %s\n%s", code, st.FEN, st.PGN)
+	}
+	if code := webtest.Call(t, ts, "POST", "/api/new", `{"sid":"`+testSid+`","chess960":960}`, nil); code != 400 {
+		t.Errorf("start position 960: %d", code)
+	}
+	// King b1, rook a1: O-O-O is b1c1 (the king's move) and b1a1 (onto the rook).
+	webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"4k3/8/8/8/8/8/8/RK6 w A - 0 1"}`, &st)
+	var castles []string
+	for _, l := range st.Legal {
+		if l.SAN == "O-O-O" {
+			castles = append(castles, l.To+" "+l.UCI)
+		}
+	}
+	if strings.Join(castles, ", ") != "c1 b1c1, a1 b1a1" {
+		t.Fatalf("castling entries %q", castles)
+	}
+	if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"b1a1"}`, &st); code != 200 || st.Moves[0] != "O-O-O" {
+		t.Errorf("b1a1: %d %v", code, st.Moves)
+	}
+}
+
 func TestBadRequests(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	s.mux.HandleFunc("GET /api/test-panic", func(http.ResponseWriter, *http.Request) { panic("boom") })

@@ -15,7 +15,7 @@ import (
 // that nps is understood.
 const mainFeatures = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
 	`sigint=0 sigterm=0 analyze=1 memory=1 smp=1 egt="syzygy" nps=1 debug=1 playother=1 ` +
-	`time=1 reuse=1 draw=0 variants="normal"`
+	`time=1 reuse=1 draw=0 variants="normal,fischerandom"`
 
 // features returns the answer to "protover 2": mainFeatures, the options
 // with their current values, and done=1 last (the GUI waits for it).

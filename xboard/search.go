@@ -150,11 +150,21 @@ func (s *Server) bestMove(r engine.Result) {
 		m = ml.Moves[0]
 	}
 	s.g.Play(m)
-	s.println("move " + m.String())
+	s.println("move " + moveText(&pos, m))
 	if text, over := claim(s.g); over {
 		s.gameOver = true
 		s.println(text)
 	}
+}
+
+// moveText writes m, legal in pos, as the engine sends it: in coordinates
+// ("e2e4", "e7e8q", "e1g1"), but castling as O-O or O-O-O in Chess960
+// (variant fischerandom, or a Chess960 setboard), as xboard expects there.
+func moveText(pos *chess.Position, m chess.Move) string {
+	if m.IsCastle() && pos.Chess960() {
+		return strings.TrimRight(pos.SAN(m), "+#")
+	}
+	return m.String()
 }
 
 // formatThinking writes a thinking line: "ply score time nodes pv", with

@@ -21,12 +21,6 @@ import (
 // error.
 const maxLine = 1 << 16
 
-// features is the answer to "protover 2". done=1 comes last: the GUI waits
-// for it before going on.
-const features = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
-	`sigint=0 sigterm=0 analyze=1 memory=1 debug=1 playother=1 time=1 reuse=1 ` +
-	`draw=0 variants="normal" done=1`
-
 // Server is one CECP session: the game, whose side the engine plays, the
 // time control, and the output.
 type Server struct {
@@ -42,6 +36,7 @@ type Server struct {
 	post     bool        // write thinking lines
 	analyze  bool
 	gameOver bool // a result was reached or received: think no more until new
+	chess960 bool // variant fischerandom, until the next new: castling is written O-O, O-O-O
 	tc       timeControl
 	cur      *searchRecord // the running or last search
 
@@ -119,7 +114,7 @@ func (s *Server) Handle(line string) bool {
 		s.abort()
 		s.mu.Lock()
 		s.g = game.New(nil)
-		s.force, s.side, s.gameOver = false, chess.Black, false
+		s.force, s.side, s.gameOver, s.chess960 = false, chess.Black, false, false
 		s.tc.depth, s.tc.nps = 0, 0
 		analyzing := s.analyze
 		s.mu.Unlock()
@@ -128,9 +123,7 @@ func (s *Server) Handle(line string) bool {
 			s.think()
 		}
 	case "variant":
-		if len(args) != 1 || args[0] != "normal" {
-			s.println("Error (unsupported variant): " + line)
-		}
+		s.setVariant(args, line)
 	case "force":
 		s.abort()
 		s.mu.Lock()
@@ -218,6 +211,24 @@ func (s *Server) sideToMove() chess.Color {
 	return pos.SideToMove()
 }
 
+// setVariant handles "variant normal|fischerandom", which comes after new
+// and before the first move or setboard. For fischerandom, xboard then
+// sends the start position by setboard (X-FEN or Shredder-FEN); until it
+// does, the game starts from the standard array (Chess960 number 518).
+func (s *Server) setVariant(args []string, line string) {
+	if len(args) != 1 || args[0] != "normal" && args[0] != "fischerandom" {
+		s.println("Error (unsupported variant): " + line)
+		return
+	}
+	s.abort()
+	s.mu.Lock()
+	s.chess960 = args[0] == "fischerandom"
+	start := s.g.Start()
+	start.SetChess960(s.chess960 || start.Chess960())
+	s.g = game.New(&start)
+	s.mu.Unlock()
+}
+
 // setBoard handles "setboard FEN".
 func (s *Server) setBoard(fen, line string) {
 	pos, err := chess.ParseFEN(fen)
@@ -228,6 +239,7 @@ func (s *Server) setBoard(fen, line string) {
 	}
 	s.abort()
 	s.mu.Lock()
+	pos.SetChess960(s.chess960 || pos.Chess960())
 	s.g = game.New(pos)
 	s.gameOver = false
 	s.mu.Unlock()

@@ -114,6 +114,39 @@ func TestGame(t *testing.T) {
 	}
 }
 
+// TestFischerandom: in variant fischerandom the engine sends castling as
+// O-O or O-O-O and reads it in SAN, as king-takes-rook or as the king's
+// move; new goes back to normal chess.
+func TestFischerandom(t *testing.T) {
+	s := newSession(t)
+	// King g1, rook h1: castling (the rook to f1, the king stays) is
+	// White's only legal move.
+	s.Send("new", "variant fischerandom", "setboard 5r1k/8/8/8/8/7p/7P/6KR w H - 0 1", "sd 2", "go")
+	if line, _ := s.Expect("move", 10*time.Second); line != "move O-O" {
+		t.Errorf("got %q, want move O-O", line)
+	}
+	s.sync(1)
+	if got := s.fen(); got != "5r1k/8/8/8/8/7p/7P/5RK1 b - - 1 1" {
+		t.Errorf("after O-O: %s", got)
+	}
+	for i, move := range []string{"O-O-O", "b1a1", "b1c1"} {
+		s.Send("force", "setboard r3k3/8/8/8/8/8/8/RK6 w Aa - 0 1", "usermove "+move)
+		s.sync(i + 2)
+		want := "r3k3/8/8/8/8/8/8/2KR4 b q - 1 1"
+		if move == "b1c1" { // the king's step: castling is b1a1 here
+			want = "r3k3/8/8/8/8/8/8/R1K5 b q - 1 1"
+		}
+		if got := s.fen(); got != want {
+			t.Errorf("usermove %s: %s, want %s", move, got, want)
+		}
+	}
+	s.Send("new")
+	s.sync(6)
+	if s.srv.chess960 {
+		t.Error("new keeps variant fischerandom")
+	}
+}
+
 func mustMove(t *testing.T, pos *chess.Position, s string) chess.Move {
 	t.Helper()
 	m, err := pos.ParseUCI(s)
@@ -141,6 +174,7 @@ func TestErrors(t *testing.T) {
 		{"time soon", `Error (bad time "soon"): time soon`},
 		{"undo", "Error (no move to take back): undo"},
 		{"variant suicide", "Error (unsupported variant): variant suicide"},
+		{"variant", "Error (unsupported variant): variant"},
 	}
 	for _, tc := range tests {
 		s.Send(tc.input)

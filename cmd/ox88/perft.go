@@ -46,7 +46,7 @@ func runPerft(args []string) int {
 	var nodes uint64
 	if *divide {
 		for _, e := range pos.Divide(*depth) {
-			fmt.Printf("%s: %d\n", e.Move, e.Nodes)
+			fmt.Printf("%s: %d\n", pos.UCI(e.Move), e.Nodes)
 			nodes += e.Nodes
 		}
 	} else {

@@ -52,11 +52,26 @@ func runPlay(args []string) int {
 	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
 	seed := fs.Uint64("seed", 0, "makes a weak level's and the book's choices reproducible (0: from the clock)")
 	threads := fs.Int("threads", tui.DefaultThreads(), "ox88's search threads (the default leaves one core to the rest of the machine)")
+	var c960 chess960Flag
+	fs.Var(&c960, "960", "play Chess960 from start position `N` (0-959; 518 is the standard array); --960 alone: a random one")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
+	}
+	start960, n960, err := c960.start(fs)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ox88 play:", err)
+		return 2
+	}
+	if start960 != "" {
+		if *fen != "" || *pgn != "" {
+			fmt.Fprintln(os.Stderr, "ox88 play: --960 and --fen or --pgn exclude each other")
+			return 2
+		}
+		*fen = start960
+		defer fmt.Printf("Chess960 start position %d: %s\n", n960, start960)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os/exec"
 	"strings"
 	"sync"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+
+	"ox88/chess"
 )
 
 // TestBareOx88OnAPipeIsUCI checks the default command: with standard input
@@ -173,6 +176,9 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"play", "--pgn", "/no/such/file.pgn"}, 1, "no such file"},
 		{[]string{"play", "extra"}, 2, "unexpected argument"},
 		{[]string{"play", "--book", "/no/such/book.bin"}, 1, "book: "},
+		{[]string{"play", "--960", "960"}, 2, "--960 960: want a start position number from 0 to 959"},
+		{[]string{"play", "--960=-1"}, 2, "want a start position number"},
+		{[]string{"play", "--960", "5", "--fen", "8/8/8 w - -"}, 2, "--960 and --fen or --pgn exclude each other"},
 	}
 	for _, tt := range tests {
 		cmd := exec.Command(bin, tt.args...)
@@ -185,6 +191,32 @@ func TestPlayFlags(t *testing.T) {
 		}
 		if status != tt.status || !strings.Contains(string(out), tt.stderr) {
 			t.Errorf("ox88 %s: status %d, output %q; want %d and %q", strings.Join(tt.args, " "), status, out, tt.status, tt.stderr)
+		}
+	}
+}
+
+// TestChess960Flag: --960 N with a space, with "=", and alone (random).
+func TestChess960Flag(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		n     int // -1: any
+		level int
+	}{
+		{[]string{"--960", "5", "--level", "3"}, 5, 3},
+		{[]string{"--level", "4", "--960=959"}, 959, 4},
+		{[]string{"--960"}, -1, 0},
+	} {
+		fs := flag.NewFlagSet("play", flag.ContinueOnError)
+		var f chess960Flag
+		fs.Var(&f, "960", "")
+		level := fs.Int("level", 0, "")
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		fen, n, err := f.start(fs)
+		if err != nil || tc.n >= 0 && n != tc.n || n < 0 || n >= chess.Chess960Positions ||
+			fen != chess.Chess960Start(n).FEN() || *level != tc.level || fs.NArg() != 0 {
+			t.Errorf("%v: %q %d %v, level %d", tc.args, fen, n, err, *level)
 		}
 	}
 }

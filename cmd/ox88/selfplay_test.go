@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,4 +108,70 @@ func TestSelfPlayLegal(t *testing.T) {
 		t.Errorf("not legal for Stockfish: %s", il)
 	}
 	t.Log(rep)
+}
+
+// TestChess960MatchLegal plays Chess960 through "ox88 match": ox88 over
+// UCI (UCI_Chess960, king-takes-rook) against ox88 over xboard (variant
+// fischerandom, O-O), from the first positions of the Chess960 perft
+// suite at depth 2, and has Stockfish check every move.
+func TestChess960MatchLegal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games: not in -short")
+	}
+	if _, err := os.Stat(stockfishBinary); err != nil {
+		t.Skipf("%s not found (Debian package stockfish): %v", stockfishBinary, err)
+	}
+	bin := buildOx88(t)
+	book := filepath.Join(t.TempDir(), "chess960.epd")
+	data, err := os.ReadFile("../../testdata/chess960.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(book, []byte(strings.Join(strings.SplitAfterN(string(data), "\n", 4)[:3], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pgn := filepath.Join(t.TempDir(), "chess960.pgn")
+	out, err := exec.Command(bin, "match",
+		"--engine", "cmd="+bin, "args=uci", "name=ox88-uci",
+		"--engine", "cmd="+bin, "args=xboard", "proto=xboard", "name=ox88-xboard",
+		"--depth", "2", "--games", "6", "--maxmoves", "60", "--openings", book, "--pgnout", pgn, "--quiet").CombinedOutput()
+	if err != nil {
+		t.Fatalf("ox88 match: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "faults: 0 illegal moves, 0 crashes, 0 stalls, 0 time losses") {
+		t.Errorf("ox88 match:\n%s", out)
+	}
+	f, err := os.Open(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := game.ReadPGN(f)
+	f.Close()
+	if err != nil || len(games) != 6 {
+		t.Fatalf("%d games in the PGN: %v", len(games), err)
+	}
+	castles := 0
+	for _, g := range games {
+		if start := g.Start(); !start.Chess960() {
+			t.Errorf("not a Chess960 game:\n%s", g.PGN())
+		}
+		for _, m := range g.AllMoves() {
+			if m.IsCastle() {
+				castles++
+			}
+		}
+	}
+	ref, err := referee.Start(stockfishBinary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	rep, err := ref.Check(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, il := range rep.Illegal {
+		t.Errorf("not legal for Stockfish: %s", il)
+	}
+	t.Logf("%s; %d castles", rep, castles)
 }

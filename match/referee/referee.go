@@ -94,24 +94,32 @@ func (rep Report) String() string {
 	return fmt.Sprintf("%d games, %d moves checked by Stockfish's perft 1: %d illegal", rep.Games, rep.Moves, len(rep.Illegal))
 }
 
-// Check replays every game and asks the referee about every move.
+// Check replays every game and asks the referee about every move. A
+// Chess960 game (its start position says so) is checked with Stockfish's
+// UCI_Chess960 on, castling written king-takes-rook.
 func (r *Referee) Check(games []*game.Game) (Report, error) {
 	var rep Report
+	chess960 := false // Stockfish's UCI_Chess960
 	for gi, g := range games {
 		rep.Games++
 		start := g.Start()
+		if start.Chess960() != chess960 {
+			chess960 = start.Chess960()
+			if _, err := fmt.Fprintf(r.in, "setoption name UCI_Chess960 value %t\n", chess960); err != nil {
+				return rep, fmt.Errorf("referee: %w", err)
+			}
+		}
 		fen := start.FEN()
-		var played []string
-		for _, m := range g.AllMoves() {
-			legal, err := r.LegalMoves(fen, played)
+		moves := start.UCILine(g.AllMoves())
+		for i, m := range moves {
+			legal, err := r.LegalMoves(fen, moves[:i])
 			if err != nil {
 				return rep, err
 			}
 			rep.Moves++
-			if !legal[m.String()] {
-				rep.Illegal = append(rep.Illegal, fmt.Sprintf("game %d ply %d: %s after %v", gi+1, len(played)+1, m, played))
+			if !legal[m] {
+				rep.Illegal = append(rep.Illegal, fmt.Sprintf("game %d ply %d: %s after %v", gi+1, i+1, m, moves[:i]))
 			}
-			played = append(played, m.String())
 		}
 	}
 	return rep, nil

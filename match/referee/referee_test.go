@@ -18,12 +18,17 @@ func TestCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ref.Close()
-	games, err := game.ParsePGN("1. e4 d5 2. e5 f5 3. exf6 Nc6 4. Nf3 Bg4 5. Bc4 Qd7 6. O-O O-O-O *\n")
+	// A standard game, a Chess960 game (castling king-takes-rook for
+	// Stockfish: the king stays on g1, the rook b8 goes to d8), and the
+	// standard game again.
+	games, err := game.ParsePGN("1. e4 d5 2. e5 f5 3. exf6 Nc6 4. Nf3 Bg4 5. Bc4 Qd7 6. O-O O-O-O *\n\n" +
+		"[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1\"]\n\n1. O-O O-O-O *\n\n" +
+		"1. e4 d5 2. e5 f5 3. exf6 Nc6 4. Nf3 Bg4 5. Bc4 Qd7 6. O-O O-O-O *\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep, err := ref.Check(games)
-	if err != nil || rep.Moves != 12 || len(rep.Illegal) != 0 {
+	if err != nil || rep.Moves != 26 || len(rep.Illegal) != 0 {
 		t.Fatalf("legal game: %v %v %v", rep, rep.Illegal, err)
 	}
 	// The referee does not trust ox88: a move list that ox88 would refuse

@@ -93,6 +93,8 @@ var componentRules = []componentRule{
 	{compGeneration, "ox88/chess.(*Position).CountMoves"},
 	{compGeneration, "ox88/chess.(*Position).countSlider"},
 	{compGeneration, "ox88/chess.(*Position).countCastling"},
+	{compGeneration, "ox88/chess.(*Position).castleBlocked"},
+	{compGeneration, "ox88/chess.(*Position).castlePathSafe"},
 	{compGeneration, "ox88/chess.(*Position).addEnPassant"},
 	{compGeneration, "ox88/chess.(*Position).epLegal"},
 	{compGeneration, "ox88/chess.(*Position).PieceSquares"},
@@ -114,7 +116,8 @@ var componentRules = []componentRule{
 	{compMakeUnmake, "ox88/chess.(*Position).promote"},
 	{compMakeUnmake, "ox88/chess.(*Position).unpromote"},
 	{compMakeUnmake, "ox88/chess.(*Position).epKeyed"},
-	{compMakeUnmake, "ox88/chess.castleRook"},
+	{compMakeUnmake, "ox88/chess.(*Position).castleMove"},
+	{compMakeUnmake, "ox88/chess.(*Position).CastlingRook"},
 
 	// Evaluation: everything in package eval.
 	{compEval, "ox88/eval.*"},

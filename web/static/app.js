@@ -539,6 +539,17 @@ function init() {
     if (t) { stopThink(); gameCall("/api/goto", { ply: parseInt(t.dataset.ply, 10) }); }
   });
   $("btn-new").onclick = async () => { stopThink(); if (await gameCall("/api/new")) if (app.state.engineToMove) startThink(); };
+  // Chess960: the start position by number (518 is the standard array),
+  // a random one when the box is empty; the king takes its rook to castle.
+  $("btn-new960").onclick = async () => {
+    stopThink();
+    const box = $("num960");
+    const n = box.value === "" ? Math.floor(Math.random() * 960) : parseInt(box.value, 10);
+    if (await gameCall("/api/new", { chess960: n })) {
+      status("Chess960 start position " + n);
+      if (app.state.engineToMove) startThink();
+    }
+  };
   $("btn-flip").onclick = () => { app.flipped = !app.flipped; renderAll(); };
   $("btn-undo").onclick = () => { stopThink(); gameCall("/api/undo"); };
   $("btn-redo").onclick = () => { stopThink(); gameCall("/api/redo"); };

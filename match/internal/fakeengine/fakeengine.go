@@ -69,6 +69,7 @@ type fake struct {
 	xbForce  bool
 	xbColor  chess.Color
 	xbEngine bool
+	chess960 bool // UCI_Chess960 or variant fischerandom: castle whenever it can
 }
 
 func (e *fake) say(format string, args ...any) {
@@ -82,6 +83,11 @@ func (e *fake) pick() chess.Move {
 	e.pos.GenerateMoves(&ml)
 	if ml.N == 0 {
 		return chess.NoMove
+	}
+	for _, m := range ml.Slice() {
+		if e.chess960 && m.IsCastle() {
+			return m
+		}
 	}
 	return ml.Moves[e.pos.Key()%uint64(ml.N)]
 }
@@ -98,6 +104,10 @@ func (e *fake) command(f []string) (bool, int) {
 		e.say("id name fake-%s", e.mode)
 		e.say("option name Hash type spin default 1 min 1 max 16")
 		e.say("uciok")
+	case "setoption":
+		if strings.Join(f, " ") == "setoption name UCI_Chess960 value true" {
+			e.chess960 = true
+		}
 	case "ucinewgame":
 		e.moves = 0
 	case "isready":
@@ -128,9 +138,10 @@ func (e *fake) command(f []string) (bool, int) {
 			}
 		}
 		m := e.pick()
-		e.say("info depth 3 score cp %d nodes %d time 1 pv %s", 10+e.moves, 100*e.moves, m)
+		e.pos.SetChess960(e.chess960)
+		e.say("info depth 3 score cp %d nodes %d time 1 pv %s", 10+e.moves, 100*e.moves, e.pos.UCI(m))
 		e.say("info string tt=%d bal=+1 diff=%+d", e.moves, 9+e.moves)
-		e.say("bestmove %s", m)
+		e.say("bestmove %s", e.pos.UCI(m))
 	case "quit":
 		return true, 0
 	}
@@ -181,7 +192,7 @@ func (e *fake) spawn() {
 func (e *fake) xboard(f []string) (bool, int) {
 	switch f[0] {
 	case "protover":
-		e.say(`feature myname="fake xboard" setboard=1 usermove=1 ping=1 san=0`)
+		e.say(`feature myname="fake xboard" setboard=1 usermove=1 ping=1 san=0 variants="normal,fischerandom"`)
 		e.say(`feature option="Resign -check 0" done=1`)
 	case "option":
 		// Like HoiChess, exit on an option that was not declared.
@@ -194,6 +205,9 @@ func (e *fake) xboard(f []string) (bool, int) {
 		e.pos = *chess.StartPosition()
 		e.xbForce = false
 		e.xbColor = chess.Black
+		e.chess960 = false
+	case "variant":
+		e.chess960 = len(f) > 1 && f[1] == "fischerandom"
 	case "force":
 		e.xbForce = true
 	case "setboard":
@@ -240,8 +254,12 @@ func (e *fake) xbMove() (bool, int) {
 	if m == chess.NoMove {
 		return false, 0
 	}
-	e.say("%d %d %d %d %s", 2, 5+e.moves, 1, 50*e.moves, m)
+	text := m.String()
+	if e.chess960 && m.IsCastle() {
+		text = strings.TrimRight(e.pos.SAN(m), "+#") // O-O, O-O-O
+	}
+	e.say("%d %d %d %d %s", 2, 5+e.moves, 1, 50*e.moves, text)
 	e.pos.MakeMove(m)
-	e.say("move %s", m)
+	e.say("move %s", text)
 	return false, 0
 }
