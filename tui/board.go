@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"ox88/chess"
+	"ox88/engine"
 )
 
 // styles says whether the terminal shows colours at all. Without colours
@@ -43,6 +45,9 @@ const (
 	checkSquare    = "#E05A5A" // a king in check
 	attackerSquare = "#E08A7A" // a: the attackers
 	defenderSquare = "#7FA3D9" // d: the defenders
+	worthHigh      = "#7FBF6A" // w: the piece is worth more than a pawn to its side
+	worthLow       = "#E3C16F" // w: worth between nothing and a pawn
+	worthNegative  = "#D9776F" // w: its side would be better off without it
 	whiteMore      = "#9CC58A" // b: White attacks the square more often
 	blackMore      = "#D98C8C" // b: Black does
 	whitePiece     = "#FFFFFF"
@@ -167,6 +172,8 @@ func (m *Model) boardView(l layout) string {
 type mark struct {
 	lastMove, check, dest, attacker, defender bool
 	white, black                              int // attack counts (the b overlay)
+	worth                                     int // the piece's value to its side (the w heat map)
+	hasWorth                                  bool
 }
 
 // squareMarks works out the marks of all 64 squares.
@@ -193,6 +200,14 @@ func (m *Model) squareMarks(pos *chess.Position) [64]mark {
 			marks[sq.Index64()].defender = true
 		} else {
 			marks[sq.Index64()].attacker = true
+		}
+	}
+	if m.ui.worth {
+		// The network's view, as the browser's heat map shows it
+		// (engine.PieceValues: the evaluation with the piece less without it).
+		_, values := engine.PieceValues(pos, true)
+		for _, v := range values {
+			marks[v.Square.Index64()].worth, marks[v.Square.Index64()].hasWorth = v.Value, true
 		}
 	}
 	if m.ui.overlay {
@@ -224,6 +239,12 @@ func (m *Model) cell(pos *chess.Position, sq chess.Square, mk mark, l layout, su
 		bg = attackerSquare
 	case mk.defender:
 		bg = defenderSquare
+	case mk.hasWorth && mk.worth < 0:
+		bg = worthNegative
+	case mk.hasWorth && mk.worth < 100:
+		bg = worthLow
+	case mk.hasWorth:
+		bg = worthHigh
 	case m.ui.overlay && mk.white > mk.black:
 		bg = whiteMore
 	case m.ui.overlay && mk.black > mk.white:
@@ -235,6 +256,10 @@ func (m *Model) cell(pos *chess.Position, sq chess.Square, mk mark, l layout, su
 	}
 	style := lipgloss.NewStyle().Background(lipgloss.Color(bg))
 	if sub != l.cellH/2 {
+		if mk.hasWorth && sub == l.cellH/2+1 {
+			// A tall square shows the value in pawns under the piece.
+			return m.st.render(style, center(fmt.Sprintf("%+.1f", float64(mk.worth)/100), l.cellW))
+		}
 		return m.st.render(style, strings.Repeat(" ", l.cellW))
 	}
 	mid := m.glyph(pc)

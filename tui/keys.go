@@ -60,7 +60,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.pick(m.ui.cursor)
 	case "esc":
-		m.ui.selected, m.ui.visual, m.ui.overlay = chess.NoSquare, visualizer{}, false
+		m.ui.selected, m.ui.visual, m.ui.overlay, m.ui.worth = chess.NoSquare, visualizer{}, false, false
 		m.say("")
 	case "a":
 		m.later('a', func() { m.showAttackers(false) })
@@ -71,6 +71,15 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.ui.overlay = !m.ui.overlay
 			if m.ui.overlay {
 				m.say("Attack counts: White's on the left of each square, Black's on the right (b hides).")
+			} else {
+				m.say("")
+			}
+		})
+	case "w":
+		m.later('w', func() {
+			m.ui.worth = !m.ui.worth
+			if m.ui.worth {
+				m.say("What each piece is worth to its side, by the network: green above a pawn, red below zero (w hides).")
 			} else {
 				m.say("")
 			}

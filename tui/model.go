@@ -81,6 +81,7 @@ type uiState struct {
 	selected chess.Square // the picked piece's square, or NoSquare
 	flipped  bool         // Black at the bottom
 	overlay  bool         // the whole-board attack counts
+	worth    bool         // the heat map of what each piece is worth (w)
 	visual   visualizer   // the a/d squares shown
 	message  string
 	isError  bool

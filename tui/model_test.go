@@ -596,3 +596,32 @@ func TestHint(t *testing.T) {
 		t.Fatal("ox88 is not thinking after the move")
 	}
 }
+
+// TestWorthHeatMap: w shows what each piece but the kings is worth (the
+// network's heat map, as in the browser) and says so; Esc hides it.
+func TestWorthHeatMap(t *testing.T) {
+	h := newHarness(t, Options{FEN: "4k3/8/3p4/4p3/8/5N2/8/3RK3 w - - 0 1", ASCII: true}, 60, 20)
+	h.typeText("w")
+	if !h.m.ui.worth || !strings.Contains(h.m.ui.message, "worth") {
+		t.Fatalf("w: worth %v, message %q", h.m.ui.worth, h.m.ui.message)
+	}
+	pos := h.m.g.Position()
+	marks := h.m.squareMarks(&pos)
+	n := 0
+	for i, mk := range marks {
+		pc := pos.At(chess.SquareFrom64(i))
+		if mk.hasWorth != (pc != chess.Empty && pc.Kind() != chess.King) {
+			t.Errorf("%s: hasWorth %v", chess.SquareFrom64(i), mk.hasWorth)
+		}
+		if mk.hasWorth {
+			n++
+		}
+	}
+	if n != 4 { // d6, e5, f3, d1
+		t.Errorf("%d pieces valued, want 4", n)
+	}
+	h.send(tea.KeyPressMsg{Code: tea.KeyEsc})
+	if h.m.ui.worth {
+		t.Error("Esc left the heat map on")
+	}
+}

@@ -380,6 +380,7 @@ var helpLines = []string{
 	"a                     which enemy pieces attack the cursor square",
 	"d                     which own pieces defend it",
 	"b                     attack counts on every square (White | Black)",
+	"w                     what each piece is worth (the network's heat map)",
 	"f                     flip the board",
 	"u / r                 take back / redo (Home/End: start/end)",
 	"m or space            ox88 moves now (or takes over your side)",
