@@ -327,6 +327,11 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 		sl.SoftTime, sl.HardTime = search.TimeBudget(left, inc, lim.MovesToGo, overhead)
 	}
 	if n := skillLevels[skill].nodes; n > 0 && (sl.Nodes == 0 || n < sl.Nodes) {
+		// Against a bare king every level searches enough to mate it: a
+		// weak level plays weakly, but a won ending is won.
+		if pos.PieceCount(pos.SideToMove().Other()) == 1 {
+			n = max(n, bareKingNodes)
+		}
 		sl.Nodes = n
 	}
 	if sl.Depth == 0 && sl.Nodes == 0 && sl.HardTime == 0 {
@@ -334,6 +339,10 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 	}
 	return sl
 }
+
+// bareKingNodes is the least node budget of a weak level whose opponent
+// has only its king left (TestWeakestLevelMates).
+const bareKingNodes = 20000
 
 // mateExtraDepth is added to a "go mate N" search's depth bound of 4N
 // plies, room for the checks and extensions a mate line needs; a search

@@ -155,7 +155,7 @@ func (s *Server) setOption(args []string) {
 	}
 	switch o.name {
 	case "Threads":
-		s.opts.threads = n
+		s.opts.threads = min(n, s.maxThreads)
 		s.threadsDirty = true
 		s.applyPendingIfIdle()
 	case "Hash":

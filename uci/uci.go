@@ -14,6 +14,7 @@ import (
 	"ox88/internal/lineio"
 	"ox88/internal/version"
 	"ox88/nnue"
+	"ox88/search"
 )
 
 // maxLine bounds one input line. The longest sane line is a position
@@ -40,6 +41,7 @@ type Server struct {
 	hashDirty    bool      // Hash changed while a search ran: apply before the next go
 	clearHash    bool      // Clear Hash pressed while a search ran
 	maxHashMB    int       // the cap on Hash: engine.MaxHashMB (tests lower it)
+	maxThreads   int       // the cap on Threads: search.MaxThreads (tests lower it)
 
 	mu  sync.Mutex    // guards cur and what it points to
 	cur *searchRecord // the last search started, or nil
@@ -48,7 +50,7 @@ type Server struct {
 // NewServer returns a session that drives eng and writes to out. It
 // installs its own callbacks on eng.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions(), maxHashMB: engine.MaxHashMB}
+	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions(), maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
 	s.start = *chess.StartPosition()
 	eng.OnInfo(s.info)
 	eng.OnBestMove(s.bestMove)

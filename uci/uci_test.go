@@ -430,6 +430,7 @@ func FuzzSession(f *testing.F) {
 		// ever, within what a fuzzing machine holds (the real cap is
 		// engine.MaxHashMB).
 		srv.maxHashMB = 8
+		srv.maxThreads = 4 // each thread has its own stack and histories
 		done := make(chan struct{})
 		go func() {
 			srv.Serve(strings.NewReader(input))
