@@ -39,25 +39,9 @@ func runAnalyze(args []string) int {
 			"marks go to standard error.\n")
 		fs.PrintDefaults()
 	}
-	var file string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		file, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if file == "" && fs.NArg() == 1 {
-		file = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
-	}
-	if file == "" {
-		fs.Usage()
-		return 2
+	file, status, ok := parseFileArgs(fs, args)
+	if !ok {
+		return status
 	}
 	if *movetime > 0 && *nodes > 0 {
 		fmt.Fprintln(os.Stderr, "ox88 analyze: give --movetime or --nodes, not both")

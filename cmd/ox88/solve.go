@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"ox88/chess"
@@ -28,22 +27,9 @@ func runSolve(args []string) int {
 		fs.PrintDefaults()
 	}
 	// The file may come before or after the flags.
-	var file string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		file, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if file == "" && fs.NArg() == 1 {
-		file = fs.Arg(0)
-	}
-	if file == "" || fs.NArg() > 1 && file != "" {
-		fs.Usage()
-		return 2
+	file, status, ok := parseFileArgs(fs, args)
+	if !ok {
+		return status
 	}
 	if *movetime > 0 && *nodes > 0 {
 		fmt.Fprintln(os.Stderr, "ox88 solve: give --movetime or --nodes, not both")

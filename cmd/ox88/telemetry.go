@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 
 	"ox88/match/telemetry"
 )
@@ -25,25 +24,9 @@ func runTelemetry(args []string) int {
 			"and nodes per move, as an SVG a browser opens.\n")
 		fs.PrintDefaults()
 	}
-	var file string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		file, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if file == "" && fs.NArg() == 1 {
-		file = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		fs.Usage()
-		return 2
-	}
-	if file == "" {
-		fs.Usage()
-		return 2
+	file, status, ok := parseFileArgs(fs, args)
+	if !ok {
+		return status
 	}
 	f, err := os.Open(file)
 	if err != nil {
