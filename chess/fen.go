@@ -263,19 +263,16 @@ func (p *Position) parseEnPassant(s string) error {
 // usual), and the rook's file letter for any other.
 func (p *Position) FEN() string { return p.fen(false) }
 
-// ShredderFEN returns the position in Shredder-FEN: FEN whose castling
-// rights always name the rooks' files ("HAha" for the standard position).
-func (p *Position) ShredderFEN() string { return p.fen(true) }
-
-// fen writes the FEN, the castling rights in Shredder-FEN when shredder is
-// true, else in X-FEN.
-func (p *Position) fen(shredder bool) string {
+// Placement writes FEN's first field from a board of FEN piece letters
+// indexed a1 = 0 ... h8 = 63 (0 for an empty square): ranks from 8 down,
+// runs of empty squares as digits.
+func Placement(board *[64]byte) string {
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.board[NewSquare(file, rank)]
-			if pc == Empty {
+			c := board[rank*8+file]
+			if c == 0 {
 				empty++
 				continue
 			}
@@ -283,7 +280,7 @@ func (p *Position) fen(shredder bool) string {
 				b.WriteByte(byte('0' + empty))
 				empty = 0
 			}
-			b.WriteString(pc.String())
+			b.WriteByte(c)
 		}
 		if empty > 0 {
 			b.WriteByte(byte('0' + empty))
@@ -292,6 +289,24 @@ func (p *Position) fen(shredder bool) string {
 			b.WriteByte('/')
 		}
 	}
+	return b.String()
+}
+
+// ShredderFEN returns the position in Shredder-FEN: FEN whose castling
+// rights always name the rooks' files ("HAha" for the standard position).
+func (p *Position) ShredderFEN() string { return p.fen(true) }
+
+// fen writes the FEN, the castling rights in Shredder-FEN when shredder is
+// true, else in X-FEN.
+func (p *Position) fen(shredder bool) string {
+	var letters [64]byte
+	for i := range letters {
+		if pc := p.board[SquareFrom64(i)]; pc != Empty {
+			letters[i] = pc.String()[0]
+		}
+	}
+	var b strings.Builder
+	b.WriteString(Placement(&letters))
 	side := "w"
 	if p.side == Black {
 		side = "b"

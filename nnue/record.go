@@ -161,28 +161,6 @@ func (r *Record) FEN() (string, error) {
 	if bad {
 		return "", ErrBadRecord
 	}
-	var b strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			c := board[rank*8+file]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(c)
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
 	side := "w"
 	if r.BlackToMove() {
 		side = "b"
@@ -201,7 +179,7 @@ func (r *Record) FEN() (string, error) {
 	} else if e != 64 {
 		return "", ErrBadRecord
 	}
-	return fmt.Sprintf("%s %s %s %s %d %d", b.String(), side, castle.String(), ep, r[25],
+	return fmt.Sprintf("%s %s %s %s %d %d", chess.Placement(&board), side, castle.String(), ep, r[25],
 		binary.LittleEndian.Uint16(r[26:])), nil
 }
 

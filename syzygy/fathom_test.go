@@ -135,33 +135,11 @@ func enPassantPosition(rng *rand.Rand, stm chess.Color) (*chess.Position, bool) 
 
 // boardPosition builds and checks the position of a board of FEN letters.
 func boardPosition(board *[64]byte, stm chess.Color, ep string, clock int) (*chess.Position, bool) {
-	var b strings.Builder
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := range 8 {
-			c := board[rank*8+file]
-			if c == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(c)
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
 	side := "w"
 	if stm == chess.Black {
 		side = "b"
 	}
-	pos, err := chess.ParseFEN(fmt.Sprintf("%s %s - %s %d 1", b.String(), side, ep, clock))
+	pos, err := chess.ParseFEN(fmt.Sprintf("%s %s - %s %d 1", chess.Placement(board), side, ep, clock))
 	if err != nil || pos.InCheck() && pos.CountMoves() == 0 {
 		return nil, false
 	}
