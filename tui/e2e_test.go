@@ -97,7 +97,13 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("ox88 replied %q: %v", m[1], err)
 	}
 	t.Logf("ox88 replied 1... %s after %v", m[1], time.Since(start).Round(time.Millisecond))
-	scr.waitFor(t, regexp.MustCompile(`1\. e4 +<`+regexp.QuoteMeta(m[1])+`>`), 2*time.Second)
+	// The renderer sends only what changed, so the move list's line may
+	// reach the terminal in pieces; a resize makes it repaint the screen
+	// whole, and the line must then be there.
+	if err := pty.Setsize(tty, &pty.Winsize{Rows: 30, Cols: 101}); err != nil {
+		t.Fatal(err)
+	}
+	scr.waitFor(t, regexp.MustCompile(`1\. e4 +<`+regexp.QuoteMeta(m[1])+`>`), 3*time.Second)
 
 	if _, err := tty.Write([]byte("u")); err != nil {
 		t.Fatal(err)
