@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/engine"
 	"ox88/search"
 )
@@ -14,11 +15,6 @@ import (
 // currMoveDelay is how long a search runs before it reports the root move
 // it is on: GUIs show it, but a burst of them in a fast game is noise.
 const currMoveDelay = time.Second
-
-// minClock is the least time left that go passes on: a GUI may send zero or
-// a negative time when the player is already late, and the search still
-// needs a positive budget to return a move at once.
-const minClock = time.Millisecond
 
 // searchRecord is the record of one go, shared by the reader goroutine and the
 // engine's callbacks under Server.mu.
@@ -109,7 +105,7 @@ func parseGo(args []string, pos *chess.Position) search.Limits {
 	var lim search.Limits
 	ms := func(i int) time.Duration { // a time in milliseconds, may be negative
 		n, _ := strconv.ParseInt(args[i], 10, 64)
-		return max(time.Duration(n)*time.Millisecond, minClock)
+		return max(time.Duration(n)*time.Millisecond, clock.MinTime)
 	}
 	inc := func(i int) time.Duration { // an increment: zero is allowed
 		n, _ := strconv.ParseInt(args[i], 10, 64)
