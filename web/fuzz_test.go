@@ -1,7 +1,6 @@
 package web
 
 import (
-	"io"
 	"log"
 	"net/http/httptest"
 	"strings"
@@ -19,7 +18,10 @@ func FuzzGameRequests(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	s := New(Config{Addr: testAddr, Logger: log.New(io.Discard, "", 0)})
+	// The server's log catches a handler's panic with its stack; a failure
+	// prints it, so a find on a CI machine shows where it broke.
+	var logged strings.Builder
+	s := New(Config{Addr: testAddr, Logger: log.New(&logged, "", 0)})
 	defer s.Close()
 	routes := []string{"/api/move", "/api/import", "/api/goto", "/api/settings", "/api/new", "/api/undo", "/api/redo", "/api/resign"}
 	f.Fuzz(func(t *testing.T, body string) {
@@ -27,7 +29,7 @@ func FuzzGameRequests(f *testing.F) {
 			rec := httptest.NewRecorder()
 			s.ServeHTTP(rec, apiRequest("POST", route, body))
 			if rec.Code >= 500 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
-				t.Fatalf("%s %q: %d %s", route, body, rec.Code, rec.Body.String())
+				t.Fatalf("%s %q: %d %s\nserver log:\n%s", route, body, rec.Code, rec.Body.String(), logged.String())
 			}
 		}
 	})
