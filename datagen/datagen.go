@@ -32,6 +32,7 @@ import (
 
 	"ox88/chess"
 	"ox88/game"
+	"ox88/internal/atomicfile"
 	"ox88/nnue"
 	"ox88/search"
 	"ox88/selfplay"
@@ -49,6 +50,7 @@ type Config struct {
 	HashMB           int               // each worker's table (default 16)
 	Progress         io.Writer         // progress lines; nil: none
 	ProgressInterval time.Duration     // default 10 s
+	SyncInterval     time.Duration     // how often the file is synced and the journal written (default 2 s)
 	// NewSearcher makes each worker's searcher (default search.NewSearcher):
 	// the place to plug in another evaluation.
 	NewSearcher func(hashMB int) *search.Searcher
@@ -108,26 +110,10 @@ func readJournal(name string) (journal, error) {
 	return j, nil
 }
 
-// writeJournal replaces the journal atomically: a crash leaves the old or
-// the new one, never half of one.
+// writeJournal replaces the journal atomically (package atomicfile): a
+// crash leaves the old or the new one, never half of one.
 func writeJournal(name string, j journal) error {
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if _, err := f.WriteString(j.String()); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return atomicfile.WriteFile(name, []byte(j.String()))
 }
 
 // gameResult is one finished game, waiting for its turn to be written.
@@ -155,6 +141,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	}
 	if cfg.ProgressInterval <= 0 {
 		cfg.ProgressInterval = 10 * time.Second
+	}
+	if cfg.SyncInterval <= 0 {
+		cfg.SyncInterval = 2 * time.Second
 	}
 	if cfg.NewSearcher == nil {
 		cfg.NewSearcher = search.NewSearcher
@@ -273,7 +262,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 			}
 		}
 		now := time.Now()
-		if werr == nil && now.Sub(lastSync) >= 2*time.Second {
+		if werr == nil && now.Sub(lastSync) >= cfg.SyncInterval {
 			werr = flush()
 			lastSync = now
 		}

@@ -9,11 +9,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"ox88/game"
+	"ox88/internal/atomicfile"
 )
 
 // A match survives its runner: every finished game is appended to the PGN
@@ -348,40 +348,23 @@ func (j *journal) matches(h journalHeader) error {
 	return fmt.Errorf("the journal's fingerprint %s does not match its settings", j.header.Fingerprint)
 }
 
-// writeJournal replaces the journal at path with entries, atomically: a
-// temporary file beside it, synced, renamed over it, and the directory
-// synced.
+// writeJournal replaces the journal at path with entries, atomically
+// (package atomicfile): a crash leaves the old journal or the new one.
 func writeJournal(path string, entries []journalEntry) error {
-	var b bytes.Buffer
-	for _, e := range entries {
-		line, err := json.Marshal(e)
-		if err != nil {
-			return err
+	err := atomicfile.Write(path, func(w io.Writer) error {
+		for _, e := range entries {
+			line, err := json.Marshal(e)
+			if err != nil {
+				return err
+			}
+			if _, err := w.Write(append(line, '\n')); err != nil {
+				return err
+			}
 		}
-		b.Write(append(line, '\n'))
-	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // gone after the rename; cleans up after a failure
-	_, err = tmp.Write(b.Bytes())
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("writing the journal %s: %w", path, err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // the rename itself survives a power cut
-		d.Close()
 	}
 	return nil
 }

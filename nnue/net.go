@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"ox88/chess"
+	"ox88/internal/atomicfile"
 )
 
 // The network's shape and its quantisation.
@@ -173,27 +174,8 @@ func Load(name string) (*Net, error) {
 	return n, nil
 }
 
-// Save writes the net to name through a temporary file and a rename, so a
-// crash never leaves half a net under the final name.
+// Save writes the net to name through a temporary file and a rename
+// (package atomicfile), so a crash never leaves half a net under the name.
 func (n *Net) Save(name string) error {
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := n.Write(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, name)
+	return atomicfile.Write(name, n.Write)
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/internal/atomicfile"
 )
 
 // TrainConfig is one training run.
@@ -374,33 +375,20 @@ func (t *Trainer) EvaluateFloat(r *Record) float64 {
 // parameters and both moments as float32, little-endian.
 const ckptMagic = "OX88CKPT"
 
-// SaveCheckpoint writes the float weights and Adam's state (through a
-// temporary file and a rename).
+// SaveCheckpoint writes the float weights and Adam's state (whole or not
+// at all: package atomicfile).
 func (t *Trainer) SaveCheckpoint(name string) error {
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	err = func() error {
-		if _, err := f.WriteString(ckptMagic); err != nil {
+	return atomicfile.Write(name, func(w io.Writer) error {
+		if _, err := io.WriteString(w, ckptMagic); err != nil {
 			return err
 		}
 		for _, x := range []any{uint32(numParams), uint32(t.epoch), uint64(t.step), t.params, t.m, t.v} {
-			if err := binary.Write(f, binary.LittleEndian, x); err != nil {
+			if err := binary.Write(w, binary.LittleEndian, x); err != nil {
 				return err
 			}
 		}
-		return f.Sync()
-	}()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, name)
+		return nil
+	})
 }
 
 // Resume returns a trainer that continues from a checkpoint with cfg's

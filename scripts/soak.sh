@@ -47,6 +47,7 @@ configs=(
 	"self-5+0.05|--engine cmd=$ox88 args=uci name=a --engine cmd=$ox88 args=uci name=b --tc 5+0.05"
 	"self-nodes|--engine cmd=$ox88 args=uci name=a nodes=5000 --engine cmd=$ox88 args=uci name=b nodes=8000"
 	"self-threads|--engine cmd=$ox88 args=uci name=t2 option.Threads=2 --engine cmd=$ox88 args=uci name=t1 --tc 2+0.02"
+	"race-nodes|--engine cmd=$ox88race args=uci name=race nodes=4000 --engine cmd=$ox88 args=uci name=plain nodes=4000"
 	"race-2+0.02|--engine cmd=$ox88race args=uci name=race --engine cmd=$ox88 args=uci name=plain --tc 4+0.04 --each option.Move\ Overhead=100"
 	"xboard-self|--engine cmd=$ox88 args=xboard proto=xboard name=xb --engine cmd=$ox88 args=uci name=uci --tc 2+0.02"
 	"fairymax|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/fairymax proto=xboard name=fairymax --tc 2+0.02"

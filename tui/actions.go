@@ -12,6 +12,7 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/internal/atomicfile"
 	"ox88/search"
 )
 
@@ -382,7 +383,7 @@ func (m *Model) resign() {
 func (m *Model) save() {
 	m.setTags()
 	name := "ox88-" + m.now().Format("20060102-150405") + ".pgn"
-	if err := os.WriteFile(name, []byte(m.g.PGN()), 0o644); err != nil {
+	if err := atomicfile.WriteFile(name, []byte(m.g.PGN())); err != nil {
 		m.sayError("Saving failed: %v", err)
 		return
 	}

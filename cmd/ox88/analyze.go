@@ -12,6 +12,7 @@ import (
 
 	"ox88/engine"
 	"ox88/game"
+	"ox88/internal/atomicfile"
 	"ox88/internal/version"
 	"ox88/review"
 	"ox88/search"
@@ -93,7 +94,7 @@ func runAnalyze(args []string) int {
 		fmt.Print(pgn.String())
 		return 0
 	}
-	if err := writeFileAtomic(*out, []byte(pgn.String())); err != nil {
+	if err := atomicfile.WriteFile(*out, []byte(pgn.String())); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
 		return 1
 	}

@@ -9,6 +9,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/game"
+	"ox88/internal/atomicfile"
 )
 
 // defaultBookPlies is how deep into each game "book make" records moves:
@@ -87,13 +88,12 @@ func bookMake(args []string) int {
 			return 1
 		}
 	}
-	w, err := os.Create(*out)
-	if err == nil {
-		_, err = bd.WriteTo(w)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-	}
+	// Whole or not at all: a book killed half-written would mislead
+	// every engine that reads it.
+	err = atomicfile.Write(*out, func(w io.Writer) error {
+		_, err := bd.WriteTo(w)
+		return err
+	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 book make:", err)
 		return 1

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"ox88/internal/atomicfile"
 	"ox88/match/telemetry"
 )
 
@@ -45,7 +46,7 @@ func runTelemetry(args []string) int {
 	}
 	var b bytes.Buffer
 	telemetry.WriteSVG(&b, games)
-	if err := writeFileAtomic(*svg, b.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(*svg, b.Bytes()); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 telemetry:", err)
 		return 1
 	}

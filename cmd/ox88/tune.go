@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ox88/eval"
+	"ox88/internal/atomicfile"
 	"ox88/nnue"
 )
 
@@ -70,7 +71,7 @@ result 1, 0.5 or 0 for White. Progress and an ETA go to stderr.`)
 		fmt.Fprintln(os.Stderr, "ox88 tune:", err)
 		return 1
 	}
-	if err := os.WriteFile(*out, res.Source(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(*out, res.Source()); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 tune:", err)
 		return 1
 	}
