@@ -1,10 +1,12 @@
 package web
 
 import (
+	"context"
 	"log"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzGameRequests sends arbitrary bodies to the game routes: the answer is
@@ -31,6 +33,48 @@ func FuzzGameRequests(f *testing.F) {
 			if rec.Code >= 500 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
 				t.Fatalf("%s %q: %d %s\nserver log:\n%s", route, body, rec.Code, rec.Body.String(), logged.String())
 			}
+		}
+	})
+}
+
+// FuzzQueries sends arbitrary query strings and bodies to every route, the
+// lab's and the searching ones included, each request with a short
+// deadline so a search it starts stops soon: the answer is never a 5xx or
+// a panic, and it is JSON (or an event stream from the thinking route).
+func FuzzQueries(f *testing.F) {
+	for _, seed := range []struct {
+		route       uint8
+		query, body string
+	}{
+		{0, "sid=fuzz-session", ""}, {1, "sid=fuzz-session&turn=w", ""}, {2, "sid=fuzz-session&nodes=1000", ""},
+		{3, "sid=fuzz-session&movetime=10", ""}, {4, "", ""}, {5, "fen=8/8/8/8/8/8/8/8+w+-+-&depth=3", ""},
+		{6, "depth=1", ""}, {7, "", `{"fen":"startpos","depth":2}`}, {8, "", `{"fen":"x","depth":99,"nodes":-1}`},
+		{9, "sid=fuzz-session", `{"move":"e2e4"}`}, {10, "sid=%zz", ""},
+	} {
+		f.Add(seed.route, seed.query, seed.body)
+	}
+	var logged strings.Builder
+	s := New(Config{Addr: testAddr, Logger: log.New(&logged, "", 0)})
+	defer s.Close()
+	routes := []struct{ method, path string }{
+		{"GET", "/api/state"}, {"GET", "/api/think"}, {"GET", "/api/review"}, {"GET", "/api/values"},
+		{"GET", "/api/perft/positions"}, {"GET", "/api/perft"}, {"GET", "/api/bench"}, {"POST", "/api/tree"},
+		{"POST", "/api/profile"}, {"POST", "/api/move"}, {"GET", "/api/nothing"}, {"POST", "/api/movenow"},
+	}
+	f.Fuzz(func(t *testing.T, route uint8, query, body string) {
+		rt := routes[int(route)%len(routes)]
+		r := apiRequest(rt.method, rt.path, body)
+		r.URL.RawQuery = query
+		ctx, cancel := context.WithTimeout(r.Context(), 200*time.Millisecond)
+		defer cancel()
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, r.WithContext(ctx))
+		ct := rec.Header().Get("Content-Type")
+		if ctx.Err() != nil && rec.Body.Len() == 0 {
+			return // the client gave up first: no one to answer
+		}
+		if rec.Code >= 500 || !(strings.HasPrefix(ct, "application/json") || strings.HasPrefix(ct, "text/event-stream")) {
+			t.Fatalf("%s %s?%s %q: %d %q %s\nserver log:\n%s", rt.method, rt.path, query, body, rec.Code, ct, rec.Body.String(), logged.String())
 		}
 	})
 }
