@@ -8,6 +8,8 @@
 # sessions: the tally accumulates, and the summary line is the total.
 #
 # usage: scripts/soak.sh [ROUNDS]        (default 1 round: one match per configuration)
+#        scripts/soak.sh --summary       the tally's totals in one line
+#        scripts/soak.sh --table         the tally by configuration, as Markdown
 # environment:
 #   GAMES=20           games per match
 #   OUT=soak-results   where PGNs, logs and tally.tsv go
@@ -29,10 +31,27 @@ summary() {
 	awk -F'\t' '{g+=$3; m+=$4; il+=$5; cr+=$6; st+=$7; tl+=$8; or+=$9; n++}
 		END {printf "%d matches, %d games, %d moves checked: %d illegal, %d crashes, %d stalls, %d time losses, %d orphaned processes\n", n, g, m, il, cr, st, tl, or}' "$tally"
 }
-if [ "${1:-}" = "--summary" ]; then
+# table prints the tally by configuration as a Markdown table, for
+# docs/STRENGTH.md.
+table() {
+	[ -f "$tally" ] || { echo "no tally yet"; return; }
+	echo "| configuration | matches | games | moves refereed | illegal | crashes | stalls | time losses | orphans |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	awk -F'\t' '{n[$2]++; g[$2]+=$3; m[$2]+=$4; il[$2]+=$5; cr[$2]+=$6; st[$2]+=$7; tl[$2]+=$8; or[$2]+=$9}
+		END {for (c in n) printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", c, n[c], g[c], m[c], il[c], cr[c], st[c], tl[c], or[c]}' "$tally" | sort
+	awk -F'\t' '{n++; g+=$3; m+=$4; il+=$5; cr+=$6; st+=$7; tl+=$8; or+=$9}
+		END {printf "| **total** | **%d** | **%d** | **%d** | **%d** | **%d** | **%d** | **%d** | **%d** |\n", n, g, m, il, cr, st, tl, or}' "$tally"
+}
+case "${1:-}" in
+--summary)
 	summary
 	exit 0
-fi
+	;;
+--table)
+	table
+	exit 0
+	;;
+esac
 rounds=${1:-1}
 
 ox88="$OUT/ox88"
