@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"ox88/chess"
 )
@@ -50,6 +51,28 @@ func NewFromFEN(fen string) (*Game, error) {
 		return nil, err
 	}
 	return New(pos), nil
+}
+
+// Clone returns a copy of g that shares nothing with it: the moves, the
+// redo tail and the current ply, the tags, the annotations and a set
+// outcome. A job on another goroutine (the terminal game's review) works
+// on a clone while the game goes on.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.positions = slices.Clone(g.positions)
+	c.moves = slices.Clone(g.moves)
+	c.sans = slices.Clone(g.sans)
+	c.tags = slices.Clone(g.tags)
+	c.comments = maps.Clone(g.comments)
+	c.nags = make(map[int][]int, len(g.nags))
+	for ply, nags := range g.nags {
+		c.nags[ply] = slices.Clone(nags) // AddNAG appends to them
+	}
+	c.variations = make(map[int][][]chess.Move, len(g.variations))
+	for ply, lines := range g.variations {
+		c.variations[ply] = slices.Clone(lines) // the lines themselves are never changed
+	}
+	return &c
 }
 
 // Start returns the position the game started from.

@@ -255,3 +255,39 @@ func TestTags(t *testing.T) {
 		t.Fatalf("tags %v", g.tags)
 	}
 }
+
+// TestClone: a clone has the game's moves, redo tail, ply, tags,
+// annotations and outcome, and changing either leaves the other alone.
+func TestClone(t *testing.T) {
+	g := New(nil)
+	for _, s := range []string{"f3", "e5", "g4", "Qh4"} {
+		if _, err := g.PlayString(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.SetTag("White", "Ann")
+	g.SetComment(2, "a comment")
+	if err := g.AddNAG(3, NAGBlunder); err != nil {
+		t.Fatal(err)
+	}
+	g.Undo()
+	c := g.Clone()
+	if c.Ply() != 3 || c.Len() != 4 || c.Tag("White") != "Ann" || c.Comment(2) != "a comment" ||
+		!slices.Equal(c.NAGs(3), []int{NAGBlunder}) || c.Result() != BlackWins {
+		t.Fatalf("clone: ply %d of %d, tag %q, comment %q, NAGs %v, result %v",
+			c.Ply(), c.Len(), c.Tag("White"), c.Comment(2), c.NAGs(3), c.Result())
+	}
+	c.GoTo(4)
+	c.SetTag("White", "Cy")
+	c.SetComment(2, "")
+	c.AddNAG(3, NAGMistake)
+	if _, err := g.PlayString("Nc6"); err != nil { // drops the redo tail of g only
+		t.Fatal(err)
+	}
+	if g.Tag("White") != "Ann" || g.Comment(2) != "a comment" || !slices.Equal(g.NAGs(3), []int{NAGBlunder}) {
+		t.Errorf("the game changed with its clone: tag %q, comment %q, NAGs %v", g.Tag("White"), g.Comment(2), g.NAGs(3))
+	}
+	if c.Len() != 4 || c.Outcome().Reason != Checkmate || c.SANAt(3) != "g4" {
+		t.Errorf("the clone changed with the game: %d moves, %v", c.Len(), c.Outcome())
+	}
+}
