@@ -80,6 +80,14 @@ func Analyze(ctx context.Context, e *engine.Engine, g *game.Game, lim search.Lim
 		if v, over := ruled(g); over {
 			r.Positions[i] = v
 		} else {
+			// ctx is asked before each search as well as after it: the
+			// engine's Stop, which ctx's end calls, is forgotten by the
+			// next search's start, so a cancel that comes between two
+			// searches (or while the hash is cleared) would otherwise
+			// wait for a whole search.
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			e.SetPosition(&start, moves[:i])
 			res := e.Think(lim)
 			if err := ctx.Err(); err != nil {
