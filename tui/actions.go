@@ -36,7 +36,7 @@ func (m *Model) afterChange() tea.Cmd {
 		return nil
 	}
 	switch {
-	case m.mode.human(pos.SideToMove()) || m.thinking || m.paused || m.watching:
+	case m.mode.human(pos.SideToMove()) || m.thinking || m.paused || m.watching || m.reviewing:
 	case m.mode == twoEngines && !m.clk.TimeControl().HasClock() && m.g.Ply() > 0 && m.lastByEngine:
 		// ox88 against itself: pause so the moves can be followed.
 		m.watching = true
@@ -250,6 +250,8 @@ func (m *Model) afterNavigate() {
 // newGame starts again from the start position with the chosen clocks.
 func (m *Model) newGame(g *game.Game) tea.Cmd {
 	m.cancelEngine()
+	m.closeReview()
+	m.rev = nil
 	if g == nil {
 		g = game.New(&m.start)
 	}
@@ -382,12 +384,18 @@ func (m *Model) resign() {
 // save writes the game as PGN to a new file in the current directory.
 func (m *Model) save() {
 	m.setTags()
-	name := "ox88-" + m.now().Format("20060102-150405") + ".pgn"
-	if err := atomicfile.WriteFile(name, []byte(m.g.PGN())); err != nil {
+	m.savePGN("the game", "", m.g.PGN())
+}
+
+// savePGN writes pgn, which is what, to ox88-DATE-TIME<suffix>.pgn in the
+// current directory.
+func (m *Model) savePGN(what, suffix, pgn string) {
+	name := "ox88-" + m.now().Format("20060102-150405") + suffix + ".pgn"
+	if err := atomicfile.WriteFile(name, []byte(pgn)); err != nil {
 		m.sayError("Saving failed: %v", err)
 		return
 	}
-	m.say("Saved the game to %s.", name)
+	m.say("Saved %s to %s.", what, name)
 }
 
 // setTags names the event, the date, the players and the time control,

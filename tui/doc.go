@@ -28,6 +28,9 @@
 // that waits on a channel (Thinker.Listen). A report whose number is not
 // the latest request's is from a search that was cancelled (a takeback, a
 // new game) and is ignored, so a late move can never land on the wrong
-// position. Tests replace the Thinker with a fake and drive Update with
-// key messages, reading the screen's text (Model.screen, which View wraps).
+// position. A game review (A, review.go) runs the same way: a job with
+// its own engine and a clone of the game, numbered, whose progress and
+// result come back as reviewProgressMsg and reviewDoneMsg. Tests replace
+// the Thinker with a fake and drive Update with key messages, reading the
+// screen's text (Model.screen, which View wraps).
 package tui

@@ -14,12 +14,14 @@ import (
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := msg.String()
 	if k == "ctrl+c" {
-		m.cancelEngine()
-		return tea.Quit
+		return m.quit()
 	}
 	if m.help {
 		m.help = false
 		return nil
+	}
+	if m.reviewing {
+		return m.reviewKey(k)
 	}
 	if m.promo != nil {
 		return m.promoKey(k)
@@ -128,11 +130,12 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case "q":
 		if armed == "q" || m.g.Len() == 0 || m.over() {
-			m.cancelEngine()
-			return tea.Quit
+			return m.quit()
 		}
 		m.armed = "q"
 		m.say("Press q again to quit (s saves the game first).")
+	case "A":
+		return m.startReview()
 	case "?":
 		m.help = true
 	default:
@@ -145,6 +148,13 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// quit ends the program, stopping the engine and a running review first.
+func (m *Model) quit() tea.Cmd {
+	m.cancelEngine()
+	m.closeReview()
+	return tea.Quit
 }
 
 // later runs a command key that is also a file letter (a, b, d, f, h) at
@@ -330,7 +340,7 @@ func (m *Model) paste(text string) {
 		m.help = false
 		return
 	}
-	if m.promo != nil {
+	if m.promo != nil || m.reviewing {
 		return
 	}
 	m.pending = nil
@@ -350,7 +360,7 @@ func (m *Model) mouse(msg tea.Mouse) tea.Cmd {
 		return nil
 	}
 	sq, ok := m.layout().squareAt(msg.X, msg.Y, m.ui.flipped)
-	if !ok || m.promo != nil {
+	if !ok || m.promo != nil || m.reviewing {
 		return nil
 	}
 	return m.pick(sq)

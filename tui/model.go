@@ -137,6 +137,11 @@ type Model struct {
 	tcNext  clock.TimeControl
 	ticking bool
 
+	rev         *gameReview // the latest review (A), running or done
+	reviewing   bool        // the review is on the screen (its progress, then itself)
+	reviewID    int         // the latest review job's number; a message with another is stale
+	reviewNodes uint64      // each position's search in a review
+
 	width, height int
 	st            styles
 	now           func() time.Time
@@ -151,7 +156,8 @@ type pendingKey struct {
 
 // NewModel returns a model for opts.
 func NewModel(opts Options) (*Model, error) {
-	m := &Model{level: DefaultLevel, threads: DefaultThreads(), ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker}
+	m := &Model{level: DefaultLevel, threads: DefaultThreads(), ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker,
+		reviewNodes: defaultReviewNodes}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -296,6 +302,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case bestMsg:
 		cmd := m.engineMoved(msg)
 		return m, tea.Batch(m.thinker.Listen(), cmd)
+	case reviewProgressMsg:
+		return m, m.reviewProgress(msg)
+	case reviewDoneMsg:
+		return m, m.reviewDone(msg)
 	case tickMsg:
 		return m, m.onTick()
 	case watchMsg:

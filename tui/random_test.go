@@ -14,8 +14,9 @@ import (
 )
 
 // TestRandomKeysNeverPanic presses random keys, clicks random squares,
-// resizes the terminal and lets the fake engine answer (sometimes late,
-// sometimes with a stale number) for thousands of steps, drawing the view
+// resizes the terminal, lets the fake engine answer (sometimes late,
+// sometimes with a stale number) and reviews with the real one, for
+// thousands of steps, drawing the view
 // after each: whatever a person does, the game must not crash, and the
 // game must stay consistent with its moves.
 func TestRandomKeysNeverPanic(t *testing.T) {
@@ -25,13 +26,14 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 		{Code: tea.KeyUp}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyRight},
 		{Code: tea.KeyHome}, {Code: tea.KeyEnd}, {Code: tea.KeyTab},
 	}
-	for _, r := range "abcdefgh12345678xNBRQKO-=+?uimnoprstvqjklwz0/" {
+	for _, r := range "abcdefgh12345678xNBRQKO-=+?uimnoprstvqjklwz0/AAA" {
 		keys = append(keys, typed(r))
 	}
 	for seed := range uint64(4) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		colors := []string{"white", "black", "both", "none"}
 		h := newHarness(t, Options{Color: colors[seed%4], TC: clock.TimeControl{Base: time.Minute}}, 80, 24)
+		h.m.reviewNodes = 500
 		for step := 0; step < 700; step++ {
 			switch r := rng.IntN(100); {
 			case r < 10:
@@ -65,6 +67,15 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				}
 				h.send(infoMsg{ID: req.ID, Info: search.Info{Depth: 3, PV: []chess.Move{mv, mv}, CurrMove: mv}})
 				h.send(bestMsg{ID: req.ID, Result: engine.Result{Move: mv}})
+			case r < 97 && h.m.rev != nil && h.m.rev.job != nil:
+				// The running review's next message, if it has one.
+				select {
+				case msg := <-h.m.rev.job.progress:
+					h.send(msg)
+				case msg := <-h.m.rev.job.done:
+					h.send(msg)
+				default:
+				}
 			default:
 				h.now = h.now.Add(time.Duration(rng.IntN(3000)) * time.Millisecond)
 				h.send(tickMsg(h.now))

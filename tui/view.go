@@ -67,6 +67,9 @@ func (m *Model) titleInfo() string {
 // panel is the column beside the board: the status, the clocks, the
 // engine's thoughts and the move list, or the help.
 func (m *Model) panel(width, height int) string {
+	if m.reviewing && m.rev.result != nil {
+		return m.reviewPanel(width, height)
+	}
 	var lines []string
 	for _, s := range wrap(m.status(), width) {
 		lines = append(lines, m.st.render(bold, s))
@@ -84,7 +87,11 @@ func (m *Model) panel(width, height int) string {
 		}
 	}
 	lines = append(lines, "")
-	lines = append(lines, m.thinkingLines(width)...)
+	if m.reviewing {
+		lines = append(lines, m.reviewProgressLines()...)
+	} else {
+		lines = append(lines, m.thinkingLines(width)...)
+	}
 	lines = append(lines, "")
 	room := height - len(lines) - 1
 	lines = append(lines, m.st.render(bold, "Moves"))
@@ -298,14 +305,16 @@ func count(n uint64) string {
 	return fmt.Sprint(n)
 }
 
-// moveLines lists the moves in SAN, two plies a line, the last lines that
-// fit in room; the move that led to the shown position is marked.
+// moveLines lists the moves in SAN, two plies a line, with the marks of a
+// review on the screen: the last lines that fit in room, or, in a long
+// game shown at an earlier move, the lines around it. The move that led
+// to the shown position is marked.
 func (m *Model) moveLines(room int) []string {
 	var lines []string
-	line := ""
+	line, at := "", 0 // at: the line of the shown position's move
 	for i := 1; i <= m.g.Len(); i++ {
 		pos := m.g.PositionAt(i - 1)
-		san := m.g.SANAt(i)
+		san := m.g.SANAt(i) + m.reviewMark(i)
 		if i == m.g.Ply() {
 			san = "<" + san + ">"
 		} else if i > m.g.Ply() {
@@ -322,6 +331,9 @@ func (m *Model) moveLines(room int) []string {
 			}
 			line += san
 		}
+		if i == m.g.Ply() {
+			at = len(lines) // the line being built
+		}
 	}
 	if line != "" {
 		lines = append(lines, line)
@@ -333,7 +345,11 @@ func (m *Model) moveLines(room int) []string {
 		room = 1
 	}
 	if len(lines) > room {
-		lines = lines[len(lines)-room:]
+		first := len(lines) - room
+		if at < first { // browsing back: keep the shown move in view
+			first = max(at-room/2, 0)
+		}
+		lines = lines[first : first+room]
 	}
 	return lines
 }
@@ -366,7 +382,14 @@ func (m *Model) messageLine() string {
 
 // keyLine is the one-line reminder of the keys.
 func (m *Model) keyLine() string {
-	return truncate("e2e4/Nf3 Enter · arrows/hjkl Enter · a d b visualize · u r n · ? help · q quit", max(m.width, 20))
+	keys := "e2e4 Enter · arrows Enter · a d b visualize · u r n · A review · ? help · q quit"
+	switch {
+	case m.reviewing && m.rev.result == nil:
+		keys = "Esc cancels the review · n new game · ctrl+c quit"
+	case m.reviewing:
+		keys = "arrows: marked moves · s save annotated PGN · f flip · Esc back to the game"
+	}
+	return truncate(keys, max(m.width, 20))
 }
 
 // helpLines is the help overlay.
@@ -390,6 +413,7 @@ var helpLines = []string{
 	"+ / -                 ox88's level up / down",
 	"t                     time control (none, 1+0, 3+2, 5+3, 10+5, 15+10, 30+0)",
 	"s                     save the game as PGN in this directory",
+	"A                     review the game: accuracy, ?! ? ?? and better moves",
 	"o                     load a PGN file or a FEN",
 	"v                     show the position's FEN",
 	"x x                   resign",
