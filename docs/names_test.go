@@ -157,7 +157,7 @@ var (
 var notCode = map[string]bool{
 	// UCI options, a PGN tag, environment variables, piece letters
 	"Hash": true, "Threads": true, "OwnBook": true, "BookFile": true, "UCI_Elo": true,
-	"UCI_LimitStrength": true, "Termination": true, "NO_COLOR": true, "OX88_TUNE_L2": true,
+	"UCI_LimitStrength": true, "Termination": true, "NO_COLOR": true, "OX88_TUNE_L2": true, "OX88_FUZZTIME": true,
 	"PNBRQK": true, "NaN": true, "SyzygyPath": true, "UseNNUE": true, "EvalFile": true, "UCI_Chess960": true,
 	"UCI_ShowWDL": true, "KRPvKR": true, "os.PathListSeparator": true, "syzygy/*_test.go": true,
 	// names in the Go runtime and in the modules the terminal game uses
