@@ -205,7 +205,7 @@ func TestTimeBudget(t *testing.T) {
 	}
 }
 
-// TestBenchDeterministic checks that two searches of the same position to
+// TestDeterministic checks that two searches of the same position to
 // the same depth with fresh tables search the same number of nodes.
 func TestDeterministic(t *testing.T) {
 	pos := chess.MustParseFEN(sharpFENs[0])
