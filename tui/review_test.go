@@ -74,6 +74,13 @@ func TestReviewMarksTheBlunder(t *testing.T) {
 	before := rv.result.Game.PositionAt(5)
 	better := before.SAN(nf6.Better)
 	v := h.m.screen()
+	// OX88_SCREENSHOTS=DIR keeps the screen as text (docs/tui-review.txt
+	// is one).
+	if dir := os.Getenv("OX88_SCREENSHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "tui-review.txt"), []byte(v), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`Review, 3000 nodes a position`),
 		regexp.MustCompile(`accuracy  \?!   \?  \?\?`),
