@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -63,6 +64,19 @@ func (o OrderingStats) FirstMoveRate() float64 {
 // that failed high.
 func (o OrderingStats) MovesPerCutoff() float64 {
 	return float64(o.MovesTried) / float64(max(o.Cutoffs, 1))
+}
+
+// Add counts p's cutoffs in o too: the bench sums its positions' stats.
+func (o *OrderingStats) Add(p OrderingStats) {
+	o.Cutoffs += p.Cutoffs
+	o.FirstMove += p.FirstMove
+	o.MovesTried += p.MovesTried
+}
+
+// String is the line `ox88 bench -v` and the browser's bench tab print.
+func (o OrderingStats) String() string {
+	return fmt.Sprintf("%d cutoffs, %.1f%% by the first move, %.2f moves per cutoff",
+		o.Cutoffs, 100*o.FirstMoveRate(), o.MovesPerCutoff())
 }
 
 // rootMove is one move at the root with what the search learned about it.

@@ -153,6 +153,9 @@ func TestBrowser(t *testing.T) {
 	if !strings.Contains(text("#perft-result"), "matches the published") {
 		t.Errorf("perft result: %q", text("#perft-result"))
 	}
+	if !strings.Contains(text("#bench-ordering"), "% by the first move") {
+		t.Errorf("the bench shows no move-ordering statistic: %q", text("#bench-result"))
+	}
 	t.Logf("perft: %s; bench: %s", text("#perft-result"), text("#bench-result"))
 
 	// Where the time goes: every component must show up. A loaded machine

@@ -56,16 +56,12 @@ func runBench(args []string) int {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, search.BenchPositions[i], r.Move, r.Nodes)
 		if *verbose {
 			fmt.Println("   nodes per depth:", perDepth)
-			fmt.Printf("   move ordering: %d cutoffs, %.1f%% by the first move, %.2f moves per cutoff\n",
-				r.Ordering.Cutoffs, 100*r.Ordering.FirstMoveRate(), r.Ordering.MovesPerCutoff())
+			fmt.Println("   move ordering:", r.Ordering)
 		}
-		ord.Cutoffs += r.Ordering.Cutoffs
-		ord.FirstMove += r.Ordering.FirstMove
-		ord.MovesTried += r.Ordering.MovesTried
+		ord.Add(r.Ordering)
 	})
 	if *verbose {
-		fmt.Printf("move ordering: %d cutoffs, %.1f%% by the first move, %.2f moves per cutoff\n",
-			ord.Cutoffs, 100*ord.FirstMoveRate(), ord.MovesPerCutoff())
+		fmt.Println("move ordering:", ord)
 	}
 	fmt.Printf("%d nodes %d nps\n", nodes, search.NPS(nodes, el))
 	return 0

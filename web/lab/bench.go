@@ -27,6 +27,10 @@ type benchResult struct {
 	TimeMS int64  `json:"timeMs"`
 	NPS    uint64 `json:"nps"`
 	Line   string `json:"line"` // the command's last line: "N nodes M nps"
+	// The move-ordering statistic of `ox88 bench -v`.
+	Cutoffs        uint64  `json:"cutoffs"`
+	FirstMovePct   float64 `json:"firstMovePct"`
+	MovesPerCutoff float64 `json:"movesPerCutoff"`
 }
 
 // handleBench runs `ox88 bench` (engine.Bench) at ?depth=, so the page
@@ -49,13 +53,14 @@ func (l *lab) handleBench(w http.ResponseWriter, r *http.Request) {
 	}
 	defer l.host.Release(eng)
 	es := wire.NewStream(w)
-	nodes, el, err := engine.Bench(r.Context(), depth, func(done, total int, nodes uint64) {
+	b, err := engine.Bench(r.Context(), depth, func(done, total int, nodes uint64) {
 		es.Send("progress", benchProgress{done, total, nodes})
 	})
 	if err != nil {
 		return // the page has gone
 	}
-	res := benchResult{Depth: depth, Nodes: nodes, TimeMS: el.Milliseconds(), NPS: search.NPS(nodes, el)}
+	res := benchResult{Depth: depth, Nodes: b.Nodes, TimeMS: b.Elapsed.Milliseconds(), NPS: search.NPS(b.Nodes, b.Elapsed),
+		Cutoffs: b.Ordering.Cutoffs, FirstMovePct: 100 * b.Ordering.FirstMoveRate(), MovesPerCutoff: b.Ordering.MovesPerCutoff()}
 	res.Line = strconv.FormatUint(res.Nodes, 10) + " nodes " + strconv.FormatUint(res.NPS, 10) + " nps"
 	es.Send("done", res)
 }

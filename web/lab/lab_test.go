@@ -219,9 +219,11 @@ func TestTree(t *testing.T) {
 }
 
 // TestBench runs the page's bench at depth 2: one progress event per
-// position, then the node count of search.Bench, `ox88 bench`'s signature.
+// position, then the node count of search.Bench, `ox88 bench`'s signature,
+// and the move-ordering statistic of `ox88 bench -v`.
 func TestBench(t *testing.T) {
-	want, _ := search.Bench(2, nil, nil)
+	var ord search.OrderingStats
+	want, _ := search.Bench(2, nil, func(_ int, r search.Result, _ []uint64) { ord.Add(r.Ordering) })
 	h, ts := newTestLab(t)
 	resp, err := ts.Client().Get(ts.URL + "/api/bench?depth=2")
 	if err != nil {
@@ -233,6 +235,9 @@ func TestBench(t *testing.T) {
 	json.Unmarshal([]byte(evs[len(evs)-1].Data), &res)
 	if len(evs) != len(search.BenchPositions)+1 || res.Nodes != want || !strings.HasPrefix(res.Line, fmt.Sprint(want, " nodes ")) {
 		t.Fatalf("bench: %d events, %+v; search.Bench counts %d", len(evs), res, want)
+	}
+	if res.Cutoffs != ord.Cutoffs || res.FirstMovePct != 100*ord.FirstMoveRate() || res.MovesPerCutoff != ord.MovesPerCutoff() {
+		t.Fatalf("bench ordering: %+v; search.Bench: %v", res, ord)
 	}
 	h.waitIdle(t, time.Second)
 }

@@ -88,7 +88,9 @@ $("bench-run").onclick = () => {
     end();
     $("bench-bar").value = $("bench-bar").max;
     $("bench-result").innerHTML = `depth ${r.depth}: signature <b id="bench-sig">${r.nodes}</b> nodes, ` +
-      `${fmt(r.nps)} nodes/s (${(r.timeMs / 1000).toFixed(2)} s)<br><code>${esc(r.line)}</code>`;
+      `${fmt(r.nps)} nodes/s (${(r.timeMs / 1000).toFixed(2)} s)<br><code>${esc(r.line)}</code><br>` +
+      `<span id="bench-ordering">move ordering: ${fmt(r.cutoffs)} cutoffs, ` +
+      `${r.firstMovePct.toFixed(1)}% by the first move, ${r.movesPerCutoff.toFixed(2)} moves per cutoff</span>`;
   });
   es.onerror = () => { end(); $("bench-result").textContent = "bench stopped (server busy or bad request)"; };
 };
