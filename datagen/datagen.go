@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/game"
 	"ox88/internal/atomicfile"
 	"ox88/nnue"
@@ -330,7 +331,7 @@ func playGame(cfg *Config, s *search.Searcher, i int, stop *atomic.Bool) (recs [
 	// check, the move played is quiet and the score is not a mate.
 	var kept []chess.Position
 	var scores []int
-	res, ok := selfplay.Play(&pos, [2]*search.Searcher{s, s}, cfg.Nodes, stop, func(p *chess.Position, r search.Result) {
+	res, ok := selfplay.Play(&pos, [2]*search.Searcher{s, s}, cfg.Nodes, clock.TimeControl{}, stop, func(p *chess.Position, r search.Result) {
 		if !p.InCheck() && r.Move.IsQuiet() && !search.IsMate(r.Score) {
 			white := r.Score
 			if p.SideToMove() == chess.Black {
@@ -344,7 +345,7 @@ func playGame(cfg *Config, s *search.Searcher, i int, stop *atomic.Bool) (recs [
 		return nil, 0, false
 	}
 	result = nnue.Drawn
-	switch res {
+	switch res.Result {
 	case game.WhiteWins:
 		result = nnue.WhiteWon
 	case game.BlackWins:

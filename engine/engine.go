@@ -300,8 +300,9 @@ func (e *Engine) think(lim search.Limits) Result {
 
 // searchLimits completes the front end's limits for the search: the clock
 // (or MoveTime) becomes a soft and a hard time budget, Mate a depth, and
-// the skill level adds its node budget. With no limit at all the search
-// runs until Stop.
+// the skill level adds its node budget, both soft (no iteration that would
+// not finish is started) and hard. With no limit at all the search runs
+// until Stop.
 func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limits {
 	sl := lim
 	overhead := lim.MoveOverhead
@@ -332,7 +333,7 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 		if pos.PieceCount(pos.SideToMove().Other()) == 1 {
 			n = max(n, bareKingNodes)
 		}
-		sl.Nodes = n
+		sl.Nodes, sl.SoftNodes = n, n
 	}
 	if sl.Depth == 0 && sl.Nodes == 0 && sl.HardTime == 0 {
 		sl.Infinite = true // no limit at all: run until Stop

@@ -8,14 +8,20 @@ import (
 
 // Limits says when a search stops. Zero fields mean no limit.
 //
-// Search reads Depth, Nodes, SoftTime, HardTime, MultiPV, SearchMoves,
-// Infinite and Ponder. The clock fields (MoveTime, WTime, BTime, WInc, BInc,
-// MovesToGo, MoveOverhead) and Mate are the words of UCI's "go" and the
-// other front ends; package engine turns them into SoftTime, HardTime (with
-// TimeBudget) and Depth before it calls Search.
+// Search reads Depth, Nodes, SoftNodes, SoftTime, HardTime, MultiPV,
+// SearchMoves, Infinite and Ponder. The clock fields (MoveTime, WTime,
+// BTime, WInc, BInc, MovesToGo, MoveOverhead) and Mate are the words of
+// UCI's "go" and the other front ends; package engine turns them into
+// SoftTime, HardTime (with TimeBudget) and Depth before it calls Search,
+// and a skill level into Nodes and SoftNodes.
 type Limits struct {
 	Depth int    // maximum depth in plies
-	Nodes uint64 // maximum nodes
+	Nodes uint64 // maximum nodes: the search stops there, mid-iteration if need be
+	// SoftNodes is a node budget that iterative deepening aims at: an
+	// iteration that would probably not finish within it is not started
+	// (the cc65 guide's rule; the skill levels use it). Depth 1 always
+	// runs; Nodes, when set, stays the hard cap.
+	SoftNodes uint64
 	// SoftTime is the time budget iterative deepening aims at (it may
 	// stretch it when the best move is unstable); HardTime is never crossed.
 	SoftTime, HardTime time.Duration

@@ -145,6 +145,61 @@ func TestEveryBudget(t *testing.T) {
 	}
 }
 
+// TestSoftNodes: a search with a soft node budget starts an iteration only
+// when the nodes spent plus iterationGrowth times the last iteration fit in
+// the budget, and stops between iterations, its last report complete; with
+// the same hard cap it stays within it. Nodes alone, as UCI's "go nodes"
+// asks, searches to exactly the cap, mid-iteration.
+func TestSoftNodes(t *testing.T) {
+	for _, fen := range BenchPositions[:6] {
+		for _, budget := range []uint64{400, 5000, 60000} {
+			pos := chess.MustParseFEN(fen)
+			var done []uint64 // the nodes after each finished iteration
+			report := func(inf Info) {
+				if inf.Bound == BoundExact && len(inf.PV) > 0 {
+					if inf.Depth != len(done)+1 {
+						t.Fatalf("%s: report of depth %d after %d iterations", fen, inf.Depth, len(done))
+					}
+					done = append(done, inf.Nodes)
+				}
+			}
+			s := NewSearcher(1)
+			r := s.Search(pos, nil, Limits{SoftNodes: budget}, nil, report)
+			if r.Depth != len(done) || r.Nodes != done[len(done)-1] {
+				t.Fatalf("%s, %d: depth %d, %d nodes; %d iterations finished, %v nodes", fen, budget, r.Depth, r.Nodes, len(done), done)
+			}
+			last := func(d int) uint64 { // the nodes of iteration d (1-based)
+				if d == 1 {
+					return done[0]
+				}
+				return done[d-1] - done[d-2]
+			}
+			for d := 1; d <= len(done); d++ {
+				fits := done[d-1]+iterationGrowth*last(d) <= budget
+				if fits != (d < len(done)) {
+					t.Errorf("%s, %d: after depth %d (%v nodes) the next iteration fits: %v, but %d iterations ran",
+						fen, budget, d, done, fits, len(done))
+				}
+			}
+
+			s = NewSearcher(1)
+			done = done[:0]
+			r = s.Search(pos, nil, Limits{Nodes: budget, SoftNodes: budget}, nil, report)
+			if r.Nodes > budget {
+				t.Errorf("%s: %d nodes, over the hard cap %d", fen, r.Nodes, budget)
+			}
+			if r.Nodes < budget && (r.Depth != len(done) || r.Nodes != done[len(done)-1]) {
+				t.Errorf("%s, %d: stopped mid-iteration below the cap: depth %d, %d nodes, %v", fen, budget, r.Depth, r.Nodes, done)
+			}
+
+			s = NewSearcher(1)
+			if r := s.Search(pos, nil, Limits{Nodes: budget}, nil, nil); r.Nodes != budget {
+				t.Errorf("%s: the hard cap %d searched %d nodes", fen, budget, r.Nodes)
+			}
+		}
+	}
+}
+
 // TestStop stops an infinite search from another goroutine.
 func TestStop(t *testing.T) {
 	var stop atomic.Bool

@@ -59,7 +59,7 @@ func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim
 	}
 	s.helperStop.Store(false)
 	hl := lim
-	hl.SoftTime, hl.HardTime, hl.Ponder, hl.Infinite, hl.MultiPV = 0, 0, false, false, 1
+	hl.SoftTime, hl.HardTime, hl.SoftNodes, hl.Ponder, hl.Infinite, hl.MultiPV = 0, 0, 0, false, false, 1
 	var wg sync.WaitGroup
 	for _, h := range s.helpers {
 		h.opt = s.opt // the helpers search with the main thread's options

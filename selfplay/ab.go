@@ -11,17 +11,22 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
+	"ox88/game"
 	"ox88/match/stats"
 	"ox88/search"
 )
 
 // ABConfig is an A/B match: the engine with options A against the engine
-// with options B, in one process, at a fixed node count per move. Games
-// come in pairs: both start from the same position, A with White in the
-// first, B in the second.
+// with options B, in one process, at a fixed node count per move or at
+// equal time on a clock. Games come in pairs: both start from the same
+// position, A with White in the first, B in the second.
 type ABConfig struct {
-	A, B        search.Options
-	Nodes       uint64            // nodes per move (default 5000)
+	A, B  search.Options
+	Nodes uint64 // nodes per move (default 5000), when TimeControl has no clock
+	// TimeControl, when it has a clock, replaces Nodes: each side plays on
+	// its own clock (Play). Such a match depends on the machine's load.
+	TimeControl clock.TimeControl
 	Games       int               // games to play, rounded up to pairs (default 200)
 	Openings    []*chess.Position // pair i starts from Openings[i mod len]; nil: the standard start
 	RandomPlies int               // random moves played from the opening, different in each pair
@@ -33,12 +38,18 @@ type ABConfig struct {
 	ProgressInterval time.Duration
 }
 
-// AB plays the match and returns its result from A's side, with the
-// pentanomial counts of the pairs. Each game starts with cleared
-// searchers, so the result depends on the configuration only, not on the
-// number of workers. When ctx ends, the pairs finished so far are
-// returned with ctx's error.
-func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
+// ABResult is an A/B match's result from A's side, with the pentanomial
+// counts of the pairs, and the games each side lost on time.
+type ABResult struct {
+	stats.Tally
+	TimeLosses [2]int // games lost on time by A ([0]) and by B ([1])
+}
+
+// AB plays the match and returns its result. Each game starts with
+// cleared searchers, so at fixed nodes the result depends on the
+// configuration only, not on the number of workers. When ctx ends, the
+// pairs finished so far are returned with ctx's error.
+func AB(ctx context.Context, cfg ABConfig) (ABResult, error) {
 	if cfg.Nodes == 0 {
 		cfg.Nodes = 5000
 	}
@@ -46,7 +57,10 @@ func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 		cfg.Games = 200
 	}
 	if cfg.RandomPlies < 0 {
-		return stats.Tally{}, fmt.Errorf("selfplay: random plies must not be negative")
+		return ABResult{}, fmt.Errorf("selfplay: random plies must not be negative")
+	}
+	if tc := cfg.TimeControl; tc.MoveTime > 0 && !tc.HasClock() {
+		return ABResult{}, fmt.Errorf("selfplay: time control %s: give a clock, such as 10+0.1", tc)
 	}
 	cfg.Workers = max(cfg.Workers, 1)
 	if cfg.HashMB <= 0 {
@@ -58,7 +72,7 @@ func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 	for i, o := range cfg.Openings {
 		var ml chess.MoveList
 		if o.GenerateMoves(&ml); ml.N == 0 {
-			return stats.Tally{}, fmt.Errorf("selfplay: opening %d (%s) has no legal move", i+1, o.FEN())
+			return ABResult{}, fmt.Errorf("selfplay: opening %d (%s) has no legal move", i+1, o.FEN())
 		}
 	}
 	pairs := (cfg.Games + 1) / 2
@@ -66,7 +80,7 @@ func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
 	var mu sync.Mutex
-	var t stats.Tally
+	var t ABResult
 	start, lastReport := time.Now(), time.Now()
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -82,7 +96,7 @@ func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 				if i >= pairs || ctx.Err() != nil {
 					return
 				}
-				points, ok := playPair(&cfg, i, a, b, &stop)
+				points, flags, ok := playPair(&cfg, i, a, b, &stop)
 				if !ok {
 					return
 				}
@@ -90,9 +104,11 @@ func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 				t.Add(points[0])
 				t.Add(points[1])
 				t.Penta[int(2*(points[0]+points[1]))]++
+				t.TimeLosses[0] += flags[0]
+				t.TimeLosses[1] += flags[1]
 				if now := time.Now(); cfg.Progress != nil && now.Sub(lastReport) >= cfg.ProgressInterval {
 					lastReport = now
-					fmt.Fprintln(cfg.Progress, abProgress(t, 2*pairs, now.Sub(start)))
+					fmt.Fprintln(cfg.Progress, abProgress(t.Tally, 2*pairs, now.Sub(start)))
 				}
 				mu.Unlock()
 			}
@@ -100,14 +116,15 @@ func AB(ctx context.Context, cfg ABConfig) (stats.Tally, error) {
 	}
 	wg.Wait()
 	if cfg.Progress != nil {
-		fmt.Fprintln(cfg.Progress, abProgress(t, 2*pairs, time.Since(start)))
+		fmt.Fprintln(cfg.Progress, abProgress(t.Tally, 2*pairs, time.Since(start)))
 	}
 	return t, ctx.Err()
 }
 
 // playPair plays pair i and returns A's points in its two games (A with
-// White first). ok is false when the match was stopped.
-func playPair(cfg *ABConfig, i int, a, b *search.Searcher, stop *atomic.Bool) (points [2]float64, ok bool) {
+// White first) and the games A and B lost on time. ok is false when the
+// match was stopped.
+func playPair(cfg *ABConfig, i int, a, b *search.Searcher, stop *atomic.Bool) (points [2]float64, flags [2]int, ok bool) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 	var pos chess.Position
 	for {
@@ -122,19 +139,23 @@ func playPair(cfg *ABConfig, i int, a, b *search.Searcher, stop *atomic.Bool) (p
 	for g, players := range [2][2]*search.Searcher{{a, b}, {b, a}} {
 		a.Clear()
 		b.Clear()
-		res, ok := Play(&pos, players, cfg.Nodes, stop, nil)
+		out, ok := Play(&pos, players, cfg.Nodes, cfg.TimeControl, stop, nil)
 		if !ok {
-			return points, false
+			return points, flags, false
 		}
 		points[g] = 0.5
-		if winner, won := res.Winner(); won {
+		if winner, won := out.Result.Winner(); won {
+			loser := 0 // A
 			points[g] = 0
 			if (winner == chess.White) == (g == 0) {
-				points[g] = 1
+				loser, points[g] = 1, 1
+			}
+			if out.Reason == game.Timeout {
+				flags[loser]++
 			}
 		}
 	}
-	return points, true
+	return points, flags, true
 }
 
 // abProgress is one progress line: the score, the Elo so far with its 95%

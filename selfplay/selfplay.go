@@ -1,17 +1,22 @@
-// Package selfplay plays the engine against itself in one process at a
-// fixed node count per move: one game (Play), which package datagen uses
-// to make training data, and the A/B match of two option sets (AB), which
-// measures what a search step or an evaluation term is worth (ox88 ab).
+// Package selfplay plays the engine against itself in one process, at a
+// fixed node count per move or on a clock: one game (Play), which package
+// datagen uses to make training data, and the A/B match of two option sets
+// (AB), which measures what a search step or an evaluation term is worth
+// (ox88 ab).
 //
 // Fixed nodes make a game independent of the machine's load: the same
-// searchers, cleared, from the same position, play the same moves.
+// searchers, cleared, from the same position, play the same moves. A clock
+// measures what nodes cannot (a term that costs time); its games depend on
+// the load.
 package selfplay
 
 import (
 	"math/rand/v2"
 	"sync/atomic"
+	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/game"
 	"ox88/search"
 )
@@ -28,15 +33,20 @@ const (
 	drawAfterPly = 80   // ... after this ply: a draw
 )
 
-// Play plays one game from start, players[c] searching nodes per move for
-// colour c (the same searcher may play both sides), and returns its result:
-// mate, stalemate, the fifty-move rule, threefold repetition, insufficient
-// material, or the adjudication above. visit, when not nil, sees each
-// position with its search result before the move is made. ok is false
-// when stop (which may be nil) was set during the game.
-func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, stop *atomic.Bool,
-	visit func(*chess.Position, search.Result)) (result game.Result, ok bool) {
+// Play plays one game from start, players[c] playing colour c (the same
+// searcher may play both sides), and returns how it ended: mate,
+// stalemate, the fifty-move rule, threefold repetition, insufficient
+// material, the adjudication above, or a flag fall. Without a clock in tc
+// each move searches nodes; with one, each side's searches spend its own
+// clock (search.TimeBudget plans each move, as for a clock in UCI's "go"),
+// and a side whose move takes longer than its time left loses on time.
+// visit, when not nil, sees each position with its search result before
+// the move is made. ok is false when stop (which may be nil) was set
+// during the game.
+func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, tc clock.TimeControl, stop *atomic.Bool,
+	visit func(*chess.Position, search.Result)) (outcome game.Outcome, ok bool) {
 	pos := *start
+	clk := clock.New(tc)
 	var keys []uint64
 	winRun, winSign, drawRun := 0, 0, 0
 	for ply := 0; ply < maxPlies; ply++ {
@@ -44,19 +54,36 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, stop
 		pos.GenerateMoves(&ml)
 		if ml.N == 0 {
 			if pos.InCheck() {
-				if pos.SideToMove() == chess.White {
-					return game.BlackWins, true
-				}
-				return game.WhiteWins, true
+				return game.NewOutcome(winFor(pos.SideToMove().Other()), game.Checkmate), true
 			}
-			return game.Draw, true
+			return game.NewOutcome(game.Draw, game.Stalemate), true
 		}
-		if pos.HalfmoveClock() >= 100 || game.InsufficientMaterialOnBoard(&pos) || repetitions(keys, pos.Key(), pos.HalfmoveClock()) >= 3 {
-			return game.Draw, true
+		switch {
+		case pos.HalfmoveClock() >= 100:
+			return game.NewOutcome(game.Draw, game.FiftyMoves), true
+		case game.InsufficientMaterialOnBoard(&pos):
+			return game.NewOutcome(game.Draw, game.InsufficientMaterial), true
+		case repetitions(keys, pos.Key(), pos.HalfmoveClock()) >= 3:
+			return game.NewOutcome(game.Draw, game.Threefold), true
 		}
-		r := players[pos.SideToMove()].Search(&pos, keys, search.Limits{Nodes: nodes}, stop, nil)
+		side := pos.SideToMove()
+		lim := search.Limits{Nodes: nodes}
+		if tc.HasClock() {
+			t := clk.Times(side, time.Now())
+			left, inc := t.WTime, t.WInc
+			if side == chess.Black {
+				left, inc = t.BTime, t.BInc
+			}
+			lim = search.Limits{}
+			lim.SoftTime, lim.HardTime = search.TimeBudget(left, inc, t.MovesToGo, search.DefaultMoveOverhead)
+		}
+		began := time.Now()
+		r := players[side].Search(&pos, keys, lim, stop, nil)
 		if stop != nil && stop.Load() {
-			return game.NoResult, false
+			return game.NewOutcome(game.NoResult, game.NoReason), false
+		}
+		if !clk.Spend(side, time.Since(began)) {
+			return game.New(&pos).TimeoutOutcome(side), true
 		}
 		if visit != nil {
 			visit(&pos, r)
@@ -78,10 +105,11 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, stop
 		}
 		winSign = sign
 		if sign != 0 && winRun >= winPlies {
+			winner := chess.White
 			if sign < 0 {
-				return game.BlackWins, true
+				winner = chess.Black
 			}
-			return game.WhiteWins, true
+			return game.NewOutcome(winFor(winner), game.Adjudication), true
 		}
 		if white <= drawScore && white >= -drawScore {
 			drawRun++
@@ -89,12 +117,20 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, stop
 			drawRun = 0
 		}
 		if ply >= drawAfterPly && drawRun >= drawPlies {
-			return game.Draw, true
+			return game.NewOutcome(game.Draw, game.Adjudication), true
 		}
 		keys = append(keys, pos.Key())
 		pos.MakeMove(r.Move)
 	}
-	return game.Draw, true
+	return game.NewOutcome(game.Draw, game.Adjudication), true
+}
+
+// winFor returns the result of a win for side.
+func winFor(side chess.Color) game.Result {
+	if side == chess.White {
+		return game.WhiteWins
+	}
+	return game.BlackWins
 }
 
 // repetitions counts how often key occurs among the reversible tail of

@@ -5,31 +5,39 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 	"ox88/game"
 	"ox88/search"
 )
 
 // TestPlay: a mate in one is played and scored, a stalemate and bare kings
-// are draws before any search, and visit sees every searched position.
+// are draws before any search, and visit sees every searched position; on
+// a clock too short for any move the side to move loses on time, or draws
+// when the other side has only its king.
 func TestPlay(t *testing.T) {
 	s := search.NewSearcher(1)
+	flagFall := clock.TimeControl{Base: time.Nanosecond}
 	for _, tc := range []struct {
 		fen    string
-		want   game.Result
+		clock  clock.TimeControl
+		want   game.Outcome
 		visits int
 	}{
-		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", game.WhiteWins, 1},
-		{"3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", game.BlackWins, 1},
-		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", game.Draw, 0},
-		{"k7/8/1K6/8/8/8/8/8 w - - 0 1", game.Draw, 0},
+		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", clock.TimeControl{}, game.NewOutcome(game.WhiteWins, game.Checkmate), 1},
+		{"3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", clock.TimeControl{}, game.NewOutcome(game.BlackWins, game.Checkmate), 1},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", clock.TimeControl{}, game.NewOutcome(game.Draw, game.Stalemate), 0},
+		{"k7/8/1K6/8/8/8/8/8 w - - 0 1", clock.TimeControl{}, game.NewOutcome(game.Draw, game.InsufficientMaterial), 0},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", flagFall, game.NewOutcome(game.BlackWins, game.Timeout), 0},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", flagFall, game.NewOutcome(game.Draw, game.Timeout), 0},
 	} {
 		visits := 0
-		res, ok := Play(chess.MustParseFEN(tc.fen), [2]*search.Searcher{s, s}, 2000, nil,
+		res, ok := Play(chess.MustParseFEN(tc.fen), [2]*search.Searcher{s, s}, 2000, tc.clock, nil,
 			func(*chess.Position, search.Result) { visits++ })
 		if !ok || res != tc.want || visits != tc.visits {
-			t.Errorf("%s: %s (ok %v) after %d searches, want %s after %d", tc.fen, res, ok, visits, tc.want, tc.visits)
+			t.Errorf("%s: %s (ok %v) after %d searches, want %s after %d", tc.fen, res.Text, ok, visits, tc.want.Text, tc.visits)
 		}
 	}
 }
@@ -64,6 +72,18 @@ func TestAB(t *testing.T) {
 		t.Errorf("a stalemate opening: error %v", err)
 	}
 	cfg.Openings = openings
+	timed := cfg
+	timed.Openings, timed.Games, timed.TimeControl = openings[:1], 2, clock.TimeControl{Base: 200 * time.Millisecond, Inc: 10 * time.Millisecond}
+	start := time.Now()
+	if got, err := AB(context.Background(), timed); err != nil || got.Games() != 2 || got.TimeLosses[0]+got.TimeLosses[1] > 2 {
+		t.Errorf("timed match: %+v, %v", got, err)
+	}
+	t.Logf("two games at 0.2+0.01 in %v", time.Since(start))
+	timed.TimeControl = clock.TimeControl{MoveTime: time.Second}
+	if _, err := AB(context.Background(), timed); err == nil || err.Error() != "selfplay: time control 1s/move: give a clock, such as 10+0.1" {
+		t.Errorf("a time per move: error %v", err)
+	}
+
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if got, err := AB(ctx, cfg); err != context.Canceled || got.Games() != 0 {

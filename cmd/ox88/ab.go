@@ -9,13 +9,14 @@ import (
 	"runtime"
 	"syscall"
 
+	"ox88/clock"
 	"ox88/match/stats"
 	"ox88/search"
 	"ox88/selfplay"
 )
 
 func init() {
-	commands["ab"] = command{"fixed-node A/B match of two option sets of this engine", runAB}
+	commands["ab"] = command{"A/B match of two option sets of this engine, at fixed nodes or equal time", runAB}
 }
 
 func runAB(args []string) int {
@@ -23,6 +24,7 @@ func runAB(args []string) int {
 	a := fs.String("a", "", "options of side A, comma-separated (default: everything on)")
 	b := fs.String("b", "", "options of side B, e.g. \"nolmr,nonull\"")
 	nodes := fs.Uint64("nodes", 5000, "nodes searched per move")
+	tc := fs.String("tc", "", "play on a clock instead: `BASE+INC` in seconds (0.2+0.01, 10+0.1) or with units (1m+1s)")
 	games := fs.Int("games", 200, "games to play, rounded up to pairs (one opening, both colours)")
 	openings := fs.String("openings", "", "start positions (EPD or PGN), one per pair in turn; default: the standard start")
 	plies := fs.Int("random-plies", -1, "random moves played from each opening (default: 8 from the standard start, 0 with --openings)")
@@ -31,14 +33,21 @@ func runAB(args []string) int {
 	hash := fs.Int("hash", 16, "transposition table per searcher, MiB")
 	list := fs.Bool("list", false, "list the option names and exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), `usage: ox88 ab [--a OPTIONS] --b OPTIONS [--nodes N] [--games N] [--openings FILE] [--workers N]
+		fmt.Fprintln(fs.Output(), `usage: ox88 ab [--a OPTIONS] --b OPTIONS [--nodes N | --tc BASE+INC] [--games N] [--openings FILE] [--workers N]
 
 Plays this engine with options A against itself with options B, in one
 process, at a fixed node count per move, two games per opening with the
 colours swapped, and prints the result from A's side with its Elo and
 95% interval. Options name search steps and evaluation terms; a "no"
 prefix switches one off (--list names them). Progress and an ETA go to
-stderr; Ctrl-C stops and prints the result so far.`)
+stderr; Ctrl-C stops and prints the result so far.
+
+With --tc each side plays on its own clock at equal time, as in a real
+game, and a side whose clock runs out loses on time (the result line
+counts these). Equal time measures what fixed nodes cannot: a term that
+makes each node slower. Timed games depend on the machine's load: run
+timed A/Bs on an idle machine, with --workers at most the number of
+cores.`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -58,6 +67,15 @@ stderr; Ctrl-C stops and prints the result so far.`)
 	cfg := selfplay.ABConfig{Nodes: *nodes, Games: *games, RandomPlies: *plies, Seed: *seed,
 		Workers: *workers, HashMB: *hash, Progress: os.Stderr}
 	var err error
+	if *tc != "" {
+		if cfg.TimeControl, err = clock.Parse(*tc); err == nil && !cfg.TimeControl.HasClock() {
+			err = fmt.Errorf("time control %q: give a clock, such as 10+0.1", *tc)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ox88 ab: --tc:", err)
+			return 2
+		}
+	}
 	if cfg.A, err = search.ParseOptions(*a); err != nil {
 		fmt.Fprintln(os.Stderr, "ox88 ab: --a:", err)
 		return 2
@@ -88,9 +106,14 @@ stderr; Ctrl-C stops and prints the result so far.`)
 	if ctx.Err() != nil {
 		fmt.Printf("Interrupted after %d games: the result so far.\n", t.Games())
 	}
-	fmt.Printf("A (%s) vs B (%s), %d nodes a move\n", orAll(*a), orAll(*b), cfg.Nodes)
-	fmt.Println(stats.ScoreLine("A", "B", t))
-	fmt.Println(stats.EloLine(t))
+	if cfg.TimeControl.HasClock() {
+		fmt.Printf("A (%s) vs B (%s), tc %s, time losses: A %d, B %d\n", orAll(*a), orAll(*b),
+			cfg.TimeControl.PGN(), t.TimeLosses[0], t.TimeLosses[1])
+	} else {
+		fmt.Printf("A (%s) vs B (%s), %d nodes a move\n", orAll(*a), orAll(*b), cfg.Nodes)
+	}
+	fmt.Println(stats.ScoreLine("A", "B", t.Tally))
+	fmt.Println(stats.EloLine(t.Tally))
 	if elo, margin, ok := t.PentaElo(); ok {
 		p := t.Penta
 		fmt.Printf("Pairs (0, 1/2, 1, 3/2, 2 points): %d %d %d %d %d, Elo from pairs: %.1f +/- %.1f\n",
