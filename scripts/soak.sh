@@ -59,12 +59,18 @@ ox88race="$OUT/ox88-race"
 go build -o "$ox88" ./cmd/ox88
 go build -race -o "$ox88race" ./cmd/ox88
 
-books=testdata/openings-200.pgn
+# 2,000 openings taken in a random order (the seed is the clock's, and each
+# match's log prints it): a fixed-node game from a given opening is the same
+# game every time, so a soak that replayed the same openings would test the
+# same moves again. The Chess960 configuration picks 50 random start
+# positions of the 960 for each match.
+books=testdata/openings-8moves-2000.epd
 # name | engines and limits (ox88 match flags)
 configs=(
 	"self-1+0.01|--engine cmd=$ox88 args=uci name=a --engine cmd=$ox88 args=uci name=b --tc 1+0.01 --each option.Move\ Overhead=50"
 	"self-5+0.05|--engine cmd=$ox88 args=uci name=a --engine cmd=$ox88 args=uci name=b --tc 5+0.05"
 	"self-nodes|--engine cmd=$ox88 args=uci name=a nodes=5000 --engine cmd=$ox88 args=uci name=b nodes=8000"
+	"self-960|--engine cmd=$ox88 args=uci name=a nodes=6000 --engine cmd=$ox88 args=uci name=b nodes=6000 CHESS960"
 	"self-threads|--engine cmd=$ox88 args=uci name=t2 option.Threads=2 --engine cmd=$ox88 args=uci name=t1 --tc 2+0.02"
 	"race-nodes|--engine cmd=$ox88race args=uci name=race nodes=4000 --engine cmd=$ox88 args=uci name=plain nodes=4000"
 	"race-2+0.02|--engine cmd=$ox88race args=uci name=race --engine cmd=$ox88 args=uci name=plain --tc 4+0.04 --each option.Move\ Overhead=100"
@@ -96,7 +102,13 @@ for ((r = 1; r <= rounds; r++)); do
 		echo "soak: round $r, $name, $GAMES games"
 		before=$(engines_running)
 		# shellcheck disable=SC2086
-		eval "\"$ox88\" match $flags --games $GAMES --concurrency $CONCURRENCY --openings $books --pgnout \"$pgn\" --quiet" >"$log" 2>&1 || true
+		openings="--openings file=$books order=random"
+		if [[ "$flags" == *CHESS960* ]]; then
+			first=$((RANDOM % 911))
+			flags=${flags/CHESS960/--chess960 $first-$((first + 49))}
+			openings=""
+		fi
+		eval "\"$ox88\" match $flags --games $GAMES --concurrency $CONCURRENCY $openings --pgnout \"$pgn\" --quiet" >"$log" 2>&1 || true
 		sleep 1
 		orphans=$(( $(engines_running) - before ))
 		((orphans < 0)) && orphans=0
