@@ -3,9 +3,11 @@ package nnue
 import "unsafe"
 
 // The network's inner loops, the kernels, in pure Go. The search calls them
-// through addSub, addSubSub, addAddSubSub and screluDot (kernels_generic.go),
-// so that another build can put faster versions of the same arithmetic
-// there, and the tests can compare the two bit for bit.
+// through addSub, addSubSub, addAddSubSub and screluDot, which a normal
+// build defines in kernels_generic.go as these functions, and a build with
+// GOEXPERIMENT=simd on amd64 in kernels_simd.go as vector code when the CPU
+// has AVX2 (and as these functions when it has not). Both builds compile
+// the functions below, so the tests compare the two bit for bit.
 
 // addSubGeneric sets out to in + add - sub, lane by lane, wrapping as
 // int16 arithmetic does.
