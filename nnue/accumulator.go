@@ -1,10 +1,6 @@
 package nnue
 
-import (
-	"unsafe"
-
-	"ox88/chess"
-)
+import "ox88/chess"
 
 // Accumulator holds the first layer's sums for both perspectives
 // (v[chess.White], v[chess.Black]) of one position.
@@ -27,13 +23,6 @@ func (n *Net) Refresh(acc *Accumulator, pos *chess.Position) {
 				addRow(&acc.v[c], &n.FTWeights[Feature(c, pc, sq)])
 			}
 		}
-	}
-}
-
-func addRow(dst *[Hidden]int16, row *[Hidden]int16) {
-	d, r := lanes(dst), lanes(row)
-	for i := range d {
-		d[i] = add16(d[i], r[i])
 	}
 }
 
@@ -163,57 +152,29 @@ func (s *Stack) update() {
 }
 
 // apply sets dst to src plus the changes of d, for both perspectives, in
-// one pass over each.
+// one pass over each (the kernels are in kernels.go).
 func (s *Stack) apply(dst, src *Accumulator, d *delta) {
 	n := s.net
 	for c := chess.White; c <= chess.Black; c++ {
-		out, in := lanes(&dst.v[c]), lanes(&src.v[c])
+		out, in := &dst.v[c], &src.v[c]
 		switch {
 		case d.nAdd == 1 && d.nSub == 1:
-			a := lanes(&n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])])
-			r := lanes(&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])])
-			for i := range out {
-				out[i] = sub16(add16(in[i], a[i]), r[i])
-			}
+			addSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])],
+				&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])])
 		case d.nAdd == 1 && d.nSub == 2:
-			a := lanes(&n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])])
-			r1 := lanes(&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])])
-			r2 := lanes(&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])])
-			for i := range out {
-				out[i] = sub16(sub16(add16(in[i], a[i]), r1[i]), r2[i])
-			}
+			addSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])],
+				&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])],
+				&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])])
 		case d.nAdd == 2 && d.nSub == 2:
-			a1 := lanes(&n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])])
-			a2 := lanes(&n.FTWeights[Feature(c, d.addPc[1], d.addSq[1])])
-			r1 := lanes(&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])])
-			r2 := lanes(&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])])
-			for i := range out {
-				out[i] = sub16(sub16(add16(add16(in[i], a1[i]), a2[i]), r1[i]), r2[i])
-			}
+			addAddSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])],
+				&n.FTWeights[Feature(c, d.addPc[1], d.addSq[1])],
+				&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])],
+				&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])])
 		default: // a null move
 			*out = *in
 		}
 	}
 }
-
-// The accumulator arithmetic works on four int16 lanes at once, packed in
-// a uint64 ("SIMD within a register"): the top bit of each lane is kept out
-// of the carry chain and put back with an XOR, so no carry crosses from one
-// lane into the next. Each lane wraps exactly as int16 arithmetic does, so
-// the results are bit for bit those of a plain loop (TestLanesMatchInt16),
-// about four times faster in pure Go.
-const laneTops = 0x8000_8000_8000_8000
-
-// add16 adds the four int16 lanes of a and b.
-func add16(a, b uint64) uint64 { return ((a &^ laneTops) + (b &^ laneTops)) ^ ((a ^ b) & laneTops) }
-
-// sub16 subtracts the four int16 lanes of b from a's.
-func sub16(a, b uint64) uint64 { return ((a | laneTops) - (b &^ laneTops)) ^ ((a ^ ^b) & laneTops) }
-
-// lanes views an accumulator row as packed lanes. Net and Accumulator are
-// 8-byte aligned (their first field), and every row is a multiple of 8
-// bytes long, so each view is aligned.
-func lanes(row *[Hidden]int16) *[Hidden / 4]uint64 { return (*[Hidden / 4]uint64)(unsafe.Pointer(row)) }
 
 // Ply returns the number of moves pushed above the root (0 after a
 // search that took back every move it made).

@@ -67,16 +67,7 @@ func featureIndex(persp, pieceColor chess.Color, k chess.Kind, sq int) int {
 // Output computes the network's value in centipawns for the side to move
 // from the two accumulators: us is the side to move's, them the other's.
 func (n *Net) Output(us, them *[Hidden]int16) int {
-	var sum int64
-	w := &n.OutWeights
-	for i := 0; i < Hidden; i++ {
-		x := int64(min(max(us[i], 0), QA))
-		sum += x * x * int64(w[i])
-	}
-	for i := 0; i < Hidden; i++ {
-		x := int64(min(max(them[i], 0), QA))
-		sum += x * x * int64(w[Hidden+i])
-	}
+	sum := screluDot(us, them, &n.OutWeights)
 	return int((sum/QA + int64(n.OutBias)) * Scale / (QA * QB))
 }
 
