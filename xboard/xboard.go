@@ -64,11 +64,6 @@ func NewServer(eng *engine.Engine, out io.Writer) *Server {
 	return s
 }
 
-// Run serves a CECP session with a new engine until quit or end of input.
-func Run(in io.Reader, out io.Writer) error {
-	return NewServer(engine.New(), out).Serve(in)
-}
-
 // Serve reads commands until quit or the end of input, then aborts any
 // search and returns. Only a read error other than end of input is
 // returned. A line longer than maxLine is skipped with an error.
