@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -27,19 +26,15 @@ func init() {
 const analyzeNodes = 200_000
 
 func runAnalyze(args []string) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs := newFlagSet("analyze", "usage: ox88 analyze GAME.pgn [--movetime MS | --nodes N] [--out FILE] [--graph]\n\n"+
+		"Evaluates every position of every game, marks inaccuracies (?!), mistakes (?) and\n"+
+		"blunders (??) by the drop in winning chances, and writes the games as annotated PGN\n"+
+		"(NAGs, [%eval] comments, the better line as a variation). Each side's accuracy and\n"+
+		"marks go to standard error.")
 	movetime := fs.Int("movetime", 0, "milliseconds per position")
 	nodes := fs.Uint64("nodes", 0, fmt.Sprintf("nodes per position (default %d unless --movetime)", analyzeNodes))
 	out := fs.String("out", "", "write the annotated PGN to FILE (crash-safe) instead of standard output")
 	graph := fs.Bool("graph", false, "draw each game's evaluation graph on standard error")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: ox88 analyze GAME.pgn [--movetime MS | --nodes N] [--out FILE] [--graph]\n\n"+
-			"Evaluates every position of every game, marks inaccuracies (?!), mistakes (?) and\n"+
-			"blunders (??) by the drop in winning chances, and writes the games as annotated PGN\n"+
-			"(NAGs, [%%eval] comments, the better line as a variation). Each side's accuracy and\n"+
-			"marks go to standard error.\n")
-		fs.PrintDefaults()
-	}
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
 		return status
@@ -58,8 +53,7 @@ func runAnalyze(args []string) int {
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
-		return 1
+		return runError("analyze", err)
 	}
 	games, err := game.ReadPGN(f)
 	f.Close()
@@ -95,8 +89,7 @@ func runAnalyze(args []string) int {
 		return 0
 	}
 	if err := atomicfile.WriteFile(*out, []byte(pgn.String())); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
-		return 1
+		return runError("analyze", err)
 	}
 	return 0
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"time"
@@ -18,14 +17,10 @@ func init() {
 const solveHashMB = 64
 
 func runSolve(args []string) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs := newFlagSet("solve", "usage: ox88 solve FILE.epd [--movetime MS | --nodes N]\n\nSearches every bm/am position; prints each failure; last line: solved K of N.")
 	movetime := fs.Int("movetime", 0, "milliseconds per position (default 1000 unless --nodes)")
 	nodes := fs.Uint64("nodes", 0, "nodes per position (reproducible on a busy machine)")
 	hash := fs.Int("hash", solveHashMB, "transposition table size in MiB")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 solve FILE.epd [--movetime MS | --nodes N]\n\nSearches every bm/am position; prints each failure; last line: solved K of N.")
-		fs.PrintDefaults()
-	}
 	// The file may come before or after the flags.
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
@@ -44,8 +39,7 @@ func runSolve(args []string) int {
 	}
 	suite, err := chess.ReadEPDFile(file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 solve:", err)
-		return 1
+		return runError("solve", err)
 	}
 	lim := search.Limits{Nodes: *nodes}
 	if *movetime > 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 
@@ -18,25 +17,18 @@ func init() {
 const traceMaxLines = 400
 
 func runTrace(args []string) int {
-	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
+	fs := newFlagSet("trace", "usage: ox88 trace --fen F --depth D [--nodes N] [--break-on move=e2e4|depth=3|cutoff=tt] [--max-lines N]\n\n"+
+		"Searches with the engine's own search (one thread, a fresh table) and prints its tree, one line per\n"+
+		"node: the move (SAN), the node's number, the depth left (qN in quiescence), the window, the static\n"+
+		"evaluation, what the steps did, and the score with its bound, from the side to move's view.\n"+
+		"With --nodes or --break-on it stops there and prints the stack: every ply from the root to the node.")
 	fen := fs.String("fen", chess.StartFEN, "the position to search")
 	depth := fs.Int("depth", 3, "search depth in plies")
 	nodes := fs.Uint64("nodes", 0, "run to the search's node N: the tree up to it and the stack there")
 	breakOn := fs.String("break-on", "", "stop at the first node (after --nodes) where this holds: move=e2e4, depth=3, ply=2, node=N, cutoff=tt (tb, null, rfp, futility, lmp, lmr, check, beta, standpat, delta, see ...)")
 	maxLines := fs.Int("max-lines", traceMaxLines, "print at most this many lines of the tree")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 trace --fen F --depth D [--nodes N] [--break-on move=e2e4|depth=3|cutoff=tt] [--max-lines N]\n\n"+
-			"Searches with the engine's own search (one thread, a fresh table) and prints its tree, one line per\n"+
-			"node: the move (SAN), the node's number, the depth left (qN in quiescence), the window, the static\n"+
-			"evaluation, what the steps did, and the score with its bound, from the side to move's view.\n"+
-			"With --nodes or --break-on it stops there and prints the stack: every ply from the root to the node.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(os.Stderr, "ox88 trace: "+format+"\n", a...)
