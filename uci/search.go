@@ -164,36 +164,37 @@ func parseGo(args []string, pos *chess.Position) search.Limits {
 
 // stop handles "stop": release a held result and end the search.
 func (s *Server) stop() {
-	s.mu.Lock()
-	st := s.cur
-	if st == nil || st.emitted {
-		s.mu.Unlock()
-		return
+	if s.release(func(st *searchRecord) { st.stopped = true }) {
+		s.eng.Stop()
 	}
-	st.released, st.stopped = true, true
-	if st.finished {
-		s.emit(st)
-	}
-	s.mu.Unlock()
-	s.eng.Stop()
 }
 
 // ponderHit handles "ponderhit": the expected move was played, so the
 // ponder search becomes a normal one (or, if it already ended, its result
 // is the answer).
 func (s *Server) ponderHit() {
+	if s.release(func(st *searchRecord) { st.hold = false }) {
+		s.eng.PonderHit()
+	}
+}
+
+// release lets the last search's result go, for stop and ponderhit: it
+// marks the record released and changes it with set, writes the bestmove
+// if the search has already ended, and reports whether there was a search
+// whose bestmove was still to be written.
+func (s *Server) release(set func(*searchRecord)) bool {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	st := s.cur
 	if st == nil || st.emitted {
-		s.mu.Unlock()
-		return
+		return false
 	}
-	st.released, st.hold = true, false
+	st.released = true
+	set(st)
 	if st.finished {
 		s.emit(st)
 	}
-	s.mu.Unlock()
-	s.eng.PonderHit()
+	return true
 }
 
 // finishSearch stops the last search, if it still runs, and waits until
