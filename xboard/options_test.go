@@ -16,19 +16,19 @@ import (
 
 // expectLines checks that the next lines are want, in order.
 func (s *session) expectLines(want ...string) {
-	s.t.Helper()
+	s.T.Helper()
 	for _, w := range want {
 		if l, _ := s.Expect("", 5*time.Second); l != w {
-			s.t.Errorf("got %q, want %q", l, w)
+			s.T.Errorf("got %q, want %q", l, w)
 		}
 	}
 }
 
 // pending returns the settings waiting for the next search.
 func (s *session) pending() pendingSettings {
-	s.srv.mu.Lock()
-	defer s.srv.mu.Unlock()
-	return s.srv.pending
+	s.Srv.mu.Lock()
+	defer s.Srv.mu.Unlock()
+	return s.Srv.pending
 }
 
 // TestMemoryAndCores: memory, option Hash and cores wait for the next
@@ -55,7 +55,7 @@ func TestMemoryAndCores(t *testing.T) {
 	}
 	s.Send("new", "sd 1", "go")
 	s.Expect("move", 5*time.Second)
-	if n := s.srv.eng.Threads(); n != 2 {
+	if n := s.Srv.eng.Threads(); n != 2 {
 		t.Errorf("%d threads after cores 2", n)
 	}
 	if p := s.pending(); p != (pendingSettings{}) {
