@@ -273,10 +273,10 @@ func TestOwnBook(t *testing.T) {
 	start := chess.StartPosition()
 	e4, _ := start.ParseUCI("e2e4")
 	bd.Add(start, []chess.Move{e4}, "1-0")
-	var buf bytes.Buffer
-	bd.WriteTo(&buf)
 	path := filepath.Join(t.TempDir(), "one.bin")
-	os.WriteFile(path, buf.Bytes(), 0o644)
+	if err := bd.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
 
 	s := newSession(t)
 	s.Send("setoption name BookFile value "+path, "setoption name OwnBook value true", "position startpos", "go wtime 1000 btime 1000")

@@ -2,7 +2,6 @@ package xboard
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,10 +98,8 @@ func TestBookOptions(t *testing.T) {
 	start := chess.StartPosition()
 	a3, _ := start.ParseUCI("a2a3")
 	bd.Add(start, []chess.Move{a3}, "1-0")
-	var buf bytes.Buffer
-	bd.WriteTo(&buf)
 	path := filepath.Join(t.TempDir(), "a3.bin")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := bd.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
 

@@ -2,13 +2,11 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 
 	"ox88/book"
 	"ox88/chess"
 	"ox88/game"
-	"ox88/internal/atomicfile"
 )
 
 // defaultBookPlies is how deep into each game "book make" records moves:
@@ -80,13 +78,7 @@ func bookMake(args []string) int {
 			return 1
 		}
 	}
-	// Whole or not at all: a book killed half-written would mislead
-	// every engine that reads it.
-	err = atomicfile.Write(*out, func(w io.Writer) error {
-		_, err := bd.WriteTo(w)
-		return err
-	})
-	if err != nil {
+	if err := bd.WriteFile(*out); err != nil {
 		return runError("book make", err)
 	}
 	fmt.Printf("%d games, %d entries written to %s\n", len(games), bd.Len(), *out)
