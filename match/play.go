@@ -61,11 +61,7 @@ func (a *adjudicator) update(g *game.Game, mover chess.Color, info searchInfo) (
 	if r.ResignMoveCount > 0 && a.resignRun[mover] >= r.ResignMoveCount &&
 		(!r.ResignTwoSided || a.winRun[mover.Other()] >= r.ResignMoveCount) {
 		winner := mover.Other()
-		res := game.WhiteWins
-		if winner == chess.Black {
-			res = game.BlackWins
-		}
-		return game.NewOutcome(res, game.Adjudication), colorName(winner) + " wins by adjudication", true
+		return game.NewOutcome(game.WinFor(winner), game.Adjudication), colorName(winner) + " wins by adjudication", true
 	}
 	if r.DrawMoveCount > 0 && moveNumber >= r.DrawMoveNumber && a.drawRun >= 2*r.DrawMoveCount {
 		return game.NewOutcome(game.Draw, game.Adjudication), "Draw by adjudication", true
@@ -283,10 +279,7 @@ func (r *gameRecord) finish(o game.Outcome, text, termination string) {
 
 // lossFor returns the outcome in which side loses for reason.
 func lossFor(side chess.Color, reason game.Reason) game.Outcome {
-	if side == chess.White {
-		return game.NewOutcome(game.BlackWins, reason)
-	}
-	return game.NewOutcome(game.WhiteWins, reason)
+	return game.NewOutcome(game.WinFor(side.Other()), reason)
 }
 
 // ruleText words an outcome of the rules as cutechess-cli does.

@@ -372,11 +372,7 @@ func (m *Model) resign() {
 		loser = chess.Black
 	}
 	m.cancelEngine()
-	winner := game.WhiteWins
-	if loser == chess.White {
-		winner = game.BlackWins
-	}
-	m.g.SetOutcome(game.NewOutcome(winner, game.Resignation))
+	m.g.SetOutcome(game.NewOutcome(game.WinFor(loser.Other()), game.Resignation))
 	m.clk.Stop(m.now())
 	m.say("%s.", m.g.Outcome().Text)
 }

@@ -418,15 +418,8 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 			loser = chess.Black
 		}
 		ss.chargeClock(time.Now())
-		ss.g.SetOutcome(game.NewOutcome(winResult(loser.Other()), game.Resignation))
+		ss.g.SetOutcome(game.NewOutcome(game.WinFor(loser.Other()), game.Resignation))
 		ss.epoch++
 		return nil
 	})
-}
-
-func winResult(c chess.Color) game.Result {
-	if c == chess.White {
-		return game.WhiteWins
-	}
-	return game.BlackWins
 }
