@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -433,15 +432,9 @@ func (m *Model) load(text string) tea.Cmd {
 		m.say("Loaded the position.")
 		return cmd
 	}
-	f, err := os.Open(text)
+	games, err := game.ReadPGNFile(text)
 	if err != nil {
 		m.sayError("%v", err)
-		return nil
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
-	if err != nil {
-		m.sayError("%s: %v", text, err)
 		return nil
 	}
 	m.start = games[0].Start()

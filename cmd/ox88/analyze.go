@@ -51,15 +51,9 @@ func runAnalyze(args []string) int {
 	if *movetime == 0 && *nodes == 0 {
 		lim.Nodes = analyzeNodes
 	}
-	f, err := os.Open(file)
+	games, err := game.ReadPGNFile(file)
 	if err != nil {
 		return runError("analyze", err)
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "ox88 analyze: %s: %v\n", file, err)
-		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

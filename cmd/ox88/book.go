@@ -59,15 +59,9 @@ func bookMake(args []string) int {
 	if *pgn == "" || *out == "" || *maxPly < 0 || fs.NArg() > 0 {
 		return usageError(fs)
 	}
-	f, err := os.Open(*pgn)
+	games, err := game.ReadPGNFile(*pgn)
 	if err != nil {
 		return runError("book make", err)
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "ox88 book make: %s: %v\n", *pgn, err)
-		return 1
 	}
 	bd := book.NewBuilder(*maxPly)
 	for i, g := range games {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"ox88/game"
 	"ox88/match/referee"
@@ -28,15 +27,9 @@ K illegal", and the exit status is 1 when K > 0.`)
 	}
 	var games []*game.Game
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		g, err := game.ReadPGNFile(name)
 		if err != nil {
 			return runError("referee", err)
-		}
-		g, err := game.ReadPGN(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "ox88 referee: %s: %v\n", name, err)
-			return 1
 		}
 		games = append(games, g...)
 	}
