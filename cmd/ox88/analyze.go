@@ -40,12 +40,10 @@ func runAnalyze(args []string) int {
 		return status
 	}
 	if *movetime > 0 && *nodes > 0 {
-		fmt.Fprintln(os.Stderr, "ox88 analyze: give --movetime or --nodes, not both")
-		return 2
+		return badUsage("analyze", "give --movetime or --nodes, not both")
 	}
 	if *movetime < 0 {
-		fmt.Fprintln(os.Stderr, "ox88 analyze: --movetime must be positive")
-		return 2
+		return badUsage("analyze", "--movetime must be positive")
 	}
 	lim := search.Limits{Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
 	if *movetime == 0 && *nodes == 0 {

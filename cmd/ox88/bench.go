@@ -22,13 +22,11 @@ func runBench(args []string) int {
 		return status
 	}
 	if *depth < 1 || *depth > search.MaxPly-8 {
-		fmt.Fprintln(os.Stderr, "ox88 bench: depth must be 1 to", search.MaxPly-8)
-		return 2
+		return badUsage("bench", "depth must be 1 to %d", search.MaxPly-8)
 	}
 	opt, err := search.ParseOptions(*optList)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 bench:", err)
-		return 2
+		return badUsage("bench", "%v", err)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)

@@ -61,6 +61,14 @@ func usageError(fs *flag.FlagSet) int {
 	return 2
 }
 
+// badUsage prints "ox88 NAME: " and the formatted message on standard
+// error for a command line subcommand name cannot run, and returns the
+// exit status of a usage error, 2.
+func badUsage(name, format string, a ...any) int {
+	fmt.Fprintf(os.Stderr, "ox88 %s: %s\n", name, fmt.Sprintf(format, a...))
+	return 2
+}
+
 // runError prints err as subcommand name's error on standard error ("ox88
 // NAME: err") and returns the exit status of a run that failed, 1.
 func runError(name string, err error) int {

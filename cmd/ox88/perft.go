@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"ox88/chess"
@@ -30,8 +29,7 @@ func runPerft(args []string) int {
 		return runError("perft", err)
 	}
 	if *depth < 1 {
-		fmt.Fprintln(os.Stderr, "ox88 perft: depth must be at least 1")
-		return 2
+		return badUsage("perft", "depth must be at least 1")
 	}
 	start := time.Now()
 	var nodes uint64

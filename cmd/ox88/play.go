@@ -54,29 +54,24 @@ func runPlay(args []string) int {
 	}
 	start960, n960, err := c960.start(fs)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 play:", err)
-		return 2
+		return badUsage("play", "%v", err)
 	}
 	if start960 != "" {
 		if *fen != "" || *pgn != "" {
-			fmt.Fprintln(os.Stderr, "ox88 play: --960 and --fen or --pgn exclude each other")
-			return 2
+			return badUsage("play", "--960 and --fen or --pgn exclude each other")
 		}
 		*fen = start960
 		defer fmt.Printf("Chess960 start position %d: %s\n", n960, start960)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return badUsage("play", "unexpected argument %q", fs.Arg(0))
 	}
 	if *threads < 1 {
-		fmt.Fprintf(os.Stderr, "ox88 play: --threads must be at least 1, got %d\n", *threads)
-		return 2
+		return badUsage("play", "--threads must be at least 1, got %d", *threads)
 	}
 	control, err := clock.ParseForPlay(*tc)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 play:", err)
-		return 2
+		return badUsage("play", "%v", err)
 	}
 	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads, Seed: *seed}
 	if err := tui.Run(opts); err != nil {

@@ -27,15 +27,13 @@ func runSolve(args []string) int {
 		return status
 	}
 	if *movetime > 0 && *nodes > 0 {
-		fmt.Fprintln(os.Stderr, "ox88 solve: give --movetime or --nodes, not both")
-		return 2
+		return badUsage("solve", "give --movetime or --nodes, not both")
 	}
 	if *movetime == 0 && *nodes == 0 {
 		*movetime = 1000
 	}
 	if *hash < 1 {
-		fmt.Fprintln(os.Stderr, "ox88 solve: --hash must be at least 1")
-		return 2
+		return badUsage("solve", "--hash must be at least 1")
 	}
 	suite, err := chess.ReadEPDFile(file)
 	if err != nil {

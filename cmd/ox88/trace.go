@@ -30,30 +30,26 @@ func runTrace(args []string) int {
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(os.Stderr, "ox88 trace: "+format+"\n", a...)
-		return 2
-	}
 	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+		return badUsage("trace", "unexpected argument %q", fs.Arg(0))
 	}
 	pos, err := chess.ParseFEN(*fen)
 	if err != nil {
-		return fail("--fen: %v", err)
+		return badUsage("trace", "--fen: %v", err)
 	}
 	if *depth < 1 || *depth > search.MaxPly-8 {
-		return fail("--depth must be 1 to %d", search.MaxPly-8)
+		return badUsage("trace", "--depth must be 1 to %d", search.MaxPly-8)
 	}
 	if *nodes > engine.MaxTraceNodes {
-		return fail("--nodes: at most %d nodes are recorded", engine.MaxTraceNodes)
+		return badUsage("trace", "--nodes: at most %d nodes are recorded", engine.MaxTraceNodes)
 	}
 	if *maxLines < 1 {
-		return fail("--max-lines must be at least 1")
+		return badUsage("trace", "--max-lines must be at least 1")
 	}
 	var brk search.Break
 	if *breakOn != "" {
 		if brk, err = search.ParseBreak(*breakOn); err != nil {
-			return fail("--break-on: %v", err)
+			return badUsage("trace", "--break-on: %v", err)
 		}
 	}
 	eng := engine.New()
@@ -69,7 +65,7 @@ func runTrace(args []string) int {
 	if *nodes > 0 {
 		i, ok := tr.Index(*nodes)
 		if !ok {
-			return fail("--nodes %d: the search counted %d nodes", *nodes, tr.Count)
+			return badUsage("trace", "--nodes %d: the search counted %d nodes", *nodes, tr.Count)
 		}
 		cursor, stopped = i, true
 	}

@@ -31,8 +31,7 @@ result 1, 0.5 or 0 for White. Progress and an ETA go to stderr.`)
 		return status
 	}
 	if *out == "" || fs.NArg() == 0 || *epochs <= 0 || *l2 < 0 {
-		fmt.Fprintln(os.Stderr, "ox88 tune: needs --out, a data file, epochs above 0 and l2 not below 0")
-		return 2
+		return badUsage("tune", "needs --out, a data file, epochs above 0 and l2 not below 0")
 	}
 	tuner := eval.NewTuner()
 	read, start := 0, time.Now()

@@ -40,8 +40,7 @@ func runWeb(args []string) int {
 		return status
 	}
 	if *threads < 0 || *threads > search.MaxThreads {
-		fmt.Fprintf(os.Stderr, "ox88 web: --threads %d: want 1 to %d, or 0 for the cores shared among the jobs\n", *threads, search.MaxThreads)
-		return 2
+		return badUsage("web", "--threads %d: want 1 to %d, or 0 for the cores shared among the jobs", *threads, search.MaxThreads)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
