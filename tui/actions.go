@@ -402,7 +402,7 @@ func (m *Model) setTags() {
 		if !m.mode.human(c) {
 			name = fmt.Sprintf("ox88 level %d", m.level)
 		}
-		tags = append(tags, [2]string{[2]string{"White", "Black"}[c], name})
+		tags = append(tags, [2]string{c.Title(), name})
 	}
 	if m.clk.TimeControl().HasClock() {
 		tags = append(tags, [2]string{"TimeControl", m.clk.TimeControl().PGN()})

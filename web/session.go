@@ -314,7 +314,7 @@ func (s *session) setTags() {
 		case s.players.human(c):
 			name = "You"
 		}
-		s.g.SetTag([2]string{"White", "Black"}[c], name)
+		s.g.SetTag(c.Title(), name)
 	}
 	tc := ""
 	if s.clk.TimeControl().HasClock() {
