@@ -135,8 +135,7 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 	g := game.New(start)
 	rec.g = g
 	for _, mv := range s.opening.Moves {
-		pos := g.Position()
-		side := pos.SideToMove()
+		side := g.SideToMove()
 		if _, err := g.PlayString(mv); err != nil {
 			return nil, fmt.Errorf("opening move %s: %w", mv, err)
 		}
@@ -279,8 +278,7 @@ func lossFor(side chess.Color, reason game.Reason) game.Outcome {
 func ruleText(o game.Outcome, g *game.Game) string {
 	switch o.Reason {
 	case game.Checkmate:
-		pos := g.Position()
-		return pos.SideToMove().Other().Title() + " mates"
+		return g.SideToMove().Other().Title() + " mates"
 	case game.Stalemate:
 		return "Draw by stalemate"
 	case game.Threefold:

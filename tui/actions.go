@@ -362,8 +362,7 @@ func (m *Model) flagFell(now time.Time) bool {
 
 // resign ends the game with the person to move (or the only person) losing.
 func (m *Model) resign() {
-	pos := m.g.Position()
-	loser := pos.SideToMove()
+	loser := m.g.SideToMove()
 	switch m.mode {
 	case youWhite:
 		loser = chess.White

@@ -325,8 +325,7 @@ func (m *Model) sayError(format string, args ...any) {
 
 // humanToMove reports whether a person plays the side to move.
 func (m *Model) humanToMove() bool {
-	pos := m.g.Position()
-	return m.mode.human(pos.SideToMove())
+	return m.mode.human(m.g.SideToMove())
 }
 
 // over reports whether the game at the current ply has ended.

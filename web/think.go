@@ -99,7 +99,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	}
 	// turn=w|b: think only if that side is still to move (the page's
 	// view may be stale after a reload).
-	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.sideToMove()) {
+	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.g.SideToMove()) {
 		ss.mu.Unlock()
 		wire.Error(w, http.StatusConflict, "it is not "+t+"'s move any more")
 		return

@@ -110,13 +110,13 @@ func (s *Server) Handle(line string) bool {
 	case "go":
 		s.abort()
 		s.mu.Lock()
-		s.force, s.side = false, s.sideToMove()
+		s.force, s.side = false, s.g.SideToMove()
 		s.mu.Unlock()
 		s.think()
 	case "playother":
 		s.abort()
 		s.mu.Lock()
-		s.force, s.side = false, s.sideToMove().Other()
+		s.force, s.side = false, s.g.SideToMove().Other()
 		s.mu.Unlock()
 	case "?":
 		s.moveNow()
@@ -183,12 +183,6 @@ func (s *Server) simple(cmd string) {
 	// the rest are informational.
 }
 
-// sideToMove returns the side to move in the game. s.mu must be held.
-func (s *Server) sideToMove() chess.Color {
-	pos := s.g.Position()
-	return pos.SideToMove()
-}
-
 // setVariant handles "variant normal|fischerandom", which comes after new
 // and before the first move or setboard. For fischerandom, xboard then
 // sends the start position by setboard (X-FEN or Shredder-FEN); until it
@@ -240,7 +234,7 @@ func (s *Server) userMove(text, line string) {
 		s.gameOver = true
 		s.out.Println(text)
 	}
-	think := analyzing || playing && !over && s.sideToMove() == s.side
+	think := analyzing || playing && !over && s.g.SideToMove() == s.side
 	s.mu.Unlock()
 	if think {
 		s.think()
