@@ -27,7 +27,6 @@ type infoJSON struct {
 	CurrMove string   `json:"currmove,omitempty"`
 	CurrNum  int      `json:"currmoveNumber,omitempty"`
 	HashFull int      `json:"hashfull"`
-	Fraction float64  `json:"-"`
 }
 
 // infoEvery is the least time between two currmove reports sent to the
