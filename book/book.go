@@ -3,7 +3,6 @@ package book
 import (
 	"encoding/binary"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"sort"
@@ -47,15 +46,6 @@ func Open(path string) (*Book, error) {
 		return nil, fmt.Errorf("book %s: %w", path, err)
 	}
 	return b, nil
-}
-
-// Read reads a Polyglot book from r.
-func Read(r io.Reader) (*Book, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("book: %w", err)
-	}
-	return FromBytes(data)
 }
 
 // FromBytes makes a book of the bytes of a Polyglot file (kept, not copied).

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"ox88/chess"
+	"ox88/internal/atomicfile"
 )
 
 // Result points per game for the side that played a move, as Polyglot's own
@@ -126,6 +127,16 @@ func (bd *Builder) WriteTo(w io.Writer) (int64, error) {
 		}
 	}
 	return n, bw.Flush()
+}
+
+// WriteFile writes the book to the file name, whole or not at all
+// (atomicfile): a book killed half-written would mislead every engine
+// that reads it.
+func (bd *Builder) WriteFile(name string) error {
+	return atomicfile.Write(name, func(w io.Writer) error {
+		_, err := bd.WriteTo(w)
+		return err
+	})
 }
 
 // compareEntries orders entries as ox88 writes them: by key, then weight

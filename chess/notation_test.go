@@ -134,3 +134,13 @@ func TestParseMoveErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestColorNames: String in a sentence's middle, Title at its start and in
+// PGN tags.
+func TestColorNames(t *testing.T) {
+	for c, want := range map[Color][2]string{White: {"white", "White"}, Black: {"black", "Black"}} {
+		if got := [2]string{c.String(), c.Title()}; got != want {
+			t.Errorf("colour %d: String, Title = %q, want %q", c, got, want)
+		}
+	}
+}

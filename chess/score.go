@@ -28,6 +28,3 @@ var pieceSquare [16][128]Score
 // Position is created (package eval does it in its init function): a
 // position made earlier keeps a total computed with the old table.
 func SetPieceSquareTable(t *[16][128]Score) { pieceSquare = *t }
-
-// PieceSquare returns the installed value of piece p on sq.
-func PieceSquare(p Piece, sq Square) Score { return pieceSquare[p&15][sq&0x7f] }

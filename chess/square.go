@@ -86,6 +86,15 @@ func (c Color) String() string {
 	return "black"
 }
 
+// Title returns the colour's name as it starts a sentence or names a PGN
+// tag: "White" or "Black".
+func (c Color) Title() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
 // Kind is a kind of piece without colour.
 type Kind uint8
 

@@ -200,10 +200,7 @@ func (e *Engine) NewGame() { e.ClearHash() }
 func (e *Engine) Go(lim search.Limits) {
 	e.ctl.Lock()
 	defer e.ctl.Unlock()
-	e.Wait()
-	e.stop.Store(false)
-	e.busy.Store(true)
-	e.running.Add(1)
+	e.begin()
 	e.mu.Lock()
 	onBest := e.onBest
 	e.mu.Unlock()
@@ -241,13 +238,19 @@ func (e *Engine) Searching() bool { return e.busy.Load() }
 // Think searches synchronously and returns the result (no OnBestMove call).
 func (e *Engine) Think(lim search.Limits) Result {
 	e.ctl.Lock()
+	e.begin()
+	e.ctl.Unlock()
+	defer func() { e.busy.Store(false); e.running.Done() }()
+	return e.think(lim)
+}
+
+// begin waits for the last search to end and marks a new one running, for
+// Go and Think. e.ctl must be held.
+func (e *Engine) begin() {
 	e.Wait()
 	e.stop.Store(false)
 	e.busy.Store(true)
 	e.running.Add(1)
-	e.ctl.Unlock()
-	defer func() { e.busy.Store(false); e.running.Done() }()
-	return e.think(lim)
 }
 
 // think runs one search with the settings of the moment: the book first,

@@ -1,33 +1,24 @@
 package eval
 
 import (
-	"bufio"
 	"math/rand"
-	"os"
-	"strings"
 	"testing"
 
 	"ox88/chess"
 )
 
-// dataFENs reads the first four FEN fields of every line of the test data
-// files.
-func dataFENs(t *testing.T) []string {
+// dataPositions reads the positions of the test data's EPD files.
+func dataPositions(t *testing.T) []*chess.Position {
 	t.Helper()
-	var out []string
+	var out []*chess.Position
 	for _, name := range []string{"wac.epd", "bk.epd", "perftsuite.epd", "perft-standard.epd"} {
-		f, err := os.Open("../testdata/" + name)
+		suite, err := chess.ReadEPDFile("../testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fields := strings.Fields(strings.ReplaceAll(sc.Text(), ";", " "))
-			if len(fields) >= 4 {
-				out = append(out, strings.Join(fields[:4], " "))
-			}
+		for _, e := range suite {
+			out = append(out, e.Pos)
 		}
-		f.Close()
 	}
 	return out
 }
@@ -35,15 +26,12 @@ func dataFENs(t *testing.T) []string {
 // TestMirror checks that every data position and its colour mirror score the
 // same for the side to move, and that the running total is the recount.
 func TestMirror(t *testing.T) {
-	fens := dataFENs(t)
-	if len(fens) < 400 {
-		t.Fatalf("only %d positions read", len(fens))
+	positions := dataPositions(t)
+	if len(positions) < 400 {
+		t.Fatalf("only %d positions read", len(positions))
 	}
-	for _, fen := range fens {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatalf("%s: %v", fen, err)
-		}
+	for _, pos := range positions {
+		fen := pos.FEN()
 		mpos := pos.Mirror()
 		mfen := mpos.FEN()
 		if a, b := Evaluate(pos), Evaluate(mpos); a != b {

@@ -15,11 +15,7 @@ import (
 // one that the tuner does not know about fails here, not in a tuning run.
 func TestTuneFeatures(t *testing.T) {
 	params := tuneParams()
-	for _, fen := range dataFENs(t) {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, pos := range dataPositions(t) {
 		if pos.PieceCount(chess.White) == 1 || pos.PieceCount(chess.Black) == 1 {
 			continue // the mop-up is not a tuned term; the tuner skips these too
 		}
@@ -37,8 +33,8 @@ func TestTune(t *testing.T) {
 	before := Evaluate(chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
 	tu := NewTuner()
 	skipped := 0
-	for _, fen := range dataFENs(t) {
-		pos := chess.MustParseFEN(fen)
+	positions := dataPositions(t)
+	for _, pos := range positions {
 		result := 0.5
 		if m := Material(pos); m != 0 {
 			result = 0
@@ -55,8 +51,8 @@ func TestTune(t *testing.T) {
 		}
 	}
 	train, valid := tu.Positions()
-	if train+valid+skipped != len(dataFENs(t)) || valid != (train+valid)/10 {
-		t.Fatalf("%d training, %d held-out, %d skipped of %d", train, valid, skipped, len(dataFENs(t)))
+	if train+valid+skipped != len(positions) || valid != (train+valid)/10 {
+		t.Fatalf("%d training, %d held-out, %d skipped of %d", train, valid, skipped, len(positions))
 	}
 	var progress bytes.Buffer
 	res, err := tu.Fit(TuneConfig{Epochs: 40, L2: DefaultL2, ProgressEvery: 20, Progress: &progress})

@@ -81,6 +81,9 @@ func (g *Game) Start() chess.Position { return g.positions[0] }
 // Position returns a copy of the current position.
 func (g *Game) Position() chess.Position { return g.positions[g.ply] }
 
+// SideToMove returns the side to move in the current position.
+func (g *Game) SideToMove() chess.Color { return g.positions[g.ply].SideToMove() }
+
 // PositionAt returns a copy of the position after ply moves (0 <= ply <= Len()).
 func (g *Game) PositionAt(ply int) chess.Position { return g.positions[ply] }
 

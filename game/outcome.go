@@ -102,8 +102,8 @@ func (o Outcome) Over() bool { return o.Result != NoResult && o.Result != "" }
 // String returns the outcome in words.
 func (o Outcome) String() string { return o.Text }
 
-// winFor returns the result in which c wins.
-func winFor(c chess.Color) Result {
+// WinFor returns the result in which c wins.
+func WinFor(c chess.Color) Result {
 	if c == chess.White {
 		return WhiteWins
 	}
@@ -128,7 +128,7 @@ func (g *Game) boardOutcome(ply int) Outcome {
 	pos.GenerateMoves(&ml)
 	if ml.N == 0 {
 		if pos.InCheck() {
-			return NewOutcome(winFor(pos.SideToMove().Other()), Checkmate)
+			return NewOutcome(WinFor(pos.SideToMove().Other()), Checkmate)
 		}
 		return NewOutcome(Draw, Stalemate)
 	}
@@ -205,7 +205,7 @@ func (g *Game) TimeoutOutcome(loser chess.Color) Outcome {
 	if !canMate(pos, loser.Other(), loser) {
 		return NewOutcome(Draw, Timeout)
 	}
-	return NewOutcome(winFor(loser.Other()), Timeout)
+	return NewOutcome(WinFor(loser.Other()), Timeout)
 }
 
 // InsufficientMaterialOnBoard reports whether neither side can ever mate,

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -256,12 +257,7 @@ func TestParsePGNErrors(t *testing.T) {
 // TestParseOpeningBook reads 100 games of a real PGN file and checks each
 // final position against the FEN list made from the same games.
 func TestParseOpeningBook(t *testing.T) {
-	f, err := os.Open("../testdata/openings-8moves-100.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := ReadPGN(f)
+	games, err := ReadPGNFile("../testdata/openings-8moves-100.pgn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,12 +332,7 @@ func TestParseBigPGN(t *testing.T) {
 	if name == "" {
 		t.Skip("set OX88_PGN to a PGN file")
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := ReadPGN(f)
+	games, err := ReadPGNFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,5 +383,19 @@ func BenchmarkPlayAndOutcome(b *testing.B) {
 		var ml chess.MoveList
 		pos.GenerateMoves(&ml)
 		_ = g.Play(ml.Moves[g.Len()%ml.N])
+	}
+}
+
+// TestReadPGNFile: a missing file and a file that is not PGN are errors
+// that name the file.
+func TestReadPGNFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.pgn")
+	if err := os.WriteFile(bad, []byte("1. e4 e5 2. Ke3 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{filepath.Join(t.TempDir(), "none.pgn"), bad} {
+		if _, err := ReadPGNFile(name); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error %v, want one naming the file", name, err)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,21 @@ func ReadPGN(r io.Reader) ([]*Game, error) {
 		return nil, fmt.Errorf("PGN input is larger than %d MB", maxPGNBytes>>20)
 	}
 	return ParsePGN(string(data))
+}
+
+// ReadPGNFile is ReadPGN of the named file; its errors start with the
+// name.
+func ReadPGNFile(name string) ([]*Game, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := ReadPGN(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return games, nil
 }
 
 // ParsePGN reads every game in text. It is lenient where the meaning is

@@ -261,7 +261,7 @@ func run(ctx context.Context, cfg *config) (*matchResult, error) {
 				cfg.Engines[rec.white].Name, cfg.Engines[rec.black].Name, rec.outcome.Result, rec.text)
 			if cfg.Telemetry {
 				for side, idx := range [2]int{rec.white, rec.black} {
-					fmt.Fprintf(cfg.Out, "  %s %s: %s\n", colorName(chess.Color(side)), cfg.Engines[idx].Name, rec.stats[side])
+					fmt.Fprintf(cfg.Out, "  %s %s: %s\n", chess.Color(side).Title(), cfg.Engines[idx].Name, rec.stats[side])
 				}
 			}
 		}

@@ -61,11 +61,7 @@ func (a *adjudicator) update(g *game.Game, mover chess.Color, info searchInfo) (
 	if r.ResignMoveCount > 0 && a.resignRun[mover] >= r.ResignMoveCount &&
 		(!r.ResignTwoSided || a.winRun[mover.Other()] >= r.ResignMoveCount) {
 		winner := mover.Other()
-		res := game.WhiteWins
-		if winner == chess.Black {
-			res = game.BlackWins
-		}
-		return game.NewOutcome(res, game.Adjudication), colorName(winner) + " wins by adjudication", true
+		return game.NewOutcome(game.WinFor(winner), game.Adjudication), winner.Title() + " wins by adjudication", true
 	}
 	if r.DrawMoveCount > 0 && moveNumber >= r.DrawMoveNumber && a.drawRun >= 2*r.DrawMoveCount {
 		return game.NewOutcome(game.Draw, game.Adjudication), "Draw by adjudication", true
@@ -81,13 +77,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }
 
 // gameRecord is a finished (or aborted) game.
@@ -146,8 +135,7 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 	g := game.New(start)
 	rec.g = g
 	for _, mv := range s.opening.Moves {
-		pos := g.Position()
-		side := pos.SideToMove()
+		side := g.SideToMove()
 		if _, err := g.PlayString(mv); err != nil {
 			return nil, fmt.Errorf("opening move %s: %w", mv, err)
 		}
@@ -165,11 +153,11 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 				return nil, err
 			}
 			if errors.Is(err, errExited) {
-				rec.finish(lossFor(side, game.Crash), colorName(side)+" disconnects", "abandoned")
+				rec.finish(lossFor(side, game.Crash), side.Title()+" disconnects", "abandoned")
 				rec.fault, rec.faulty = faultCrash, rec.engineOf(side)
 				return rec, nil
 			}
-			rec.finish(lossFor(side, game.Abandoned), colorName(side)+"'s connection stalls", "stalled connection")
+			rec.finish(lossFor(side, game.Abandoned), side.Title()+"'s connection stalls", "stalled connection")
 			rec.fault, rec.faulty = faultStall, rec.engineOf(side)
 			return rec, nil
 		}
@@ -212,25 +200,25 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 			rec.aborted = true
 			return rec, nil
 		case errors.Is(err, errDeadline) && lim.timed():
-			rec.finish(g.TimeoutOutcome(side), colorName(side)+" loses on time", "time forfeit")
+			rec.finish(g.TimeoutOutcome(side), side.Title()+" loses on time", "time forfeit")
 			rec.fault, rec.faulty = faultTime, rec.engineOf(side)
 			return rec, nil
 		case errors.Is(err, errDeadline):
-			rec.finish(lossFor(side, game.Abandoned), colorName(side)+"'s connection stalls", "stalled connection")
+			rec.finish(lossFor(side, game.Abandoned), side.Title()+"'s connection stalls", "stalled connection")
 			rec.fault, rec.faulty = faultStall, rec.engineOf(side)
 			return rec, nil
 		case err != nil:
-			rec.finish(lossFor(side, game.Crash), colorName(side)+" disconnects", "abandoned")
+			rec.finish(lossFor(side, game.Crash), side.Title()+" disconnects", "abandoned")
 			rec.fault, rec.faulty = faultCrash, rec.engineOf(side)
 			return rec, nil
 		}
 		if reply.resign {
-			rec.finish(lossFor(side, game.Resignation), colorName(side)+" resigns", "normal")
+			rec.finish(lossFor(side, game.Resignation), side.Title()+" resigns", "normal")
 			return rec, nil
 		}
 		if !clocks[side].Spend(side, reply.elapsed) ||
 			lim.MoveTime > 0 && reply.elapsed > lim.MoveTime+s.margin {
-			rec.finish(g.TimeoutOutcome(side), colorName(side)+" loses on time", "time forfeit")
+			rec.finish(g.TimeoutOutcome(side), side.Title()+" loses on time", "time forfeit")
 			rec.fault, rec.faulty = faultTime, rec.engineOf(side)
 			return rec, nil
 		}
@@ -241,7 +229,7 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 			m, err = pos.ParseMove(reply.move)
 		}
 		if err != nil || reply.move == "" {
-			rec.finish(lossFor(side, game.IllegalMove), fmt.Sprintf("%s makes an illegal move: %s", colorName(side), reply.move), "illegal move")
+			rec.finish(lossFor(side, game.IllegalMove), fmt.Sprintf("%s makes an illegal move: %s", side.Title(), reply.move), "illegal move")
 			rec.fault, rec.faulty = faultIllegal, rec.engineOf(side)
 			return rec, nil
 		}
@@ -283,18 +271,14 @@ func (r *gameRecord) finish(o game.Outcome, text, termination string) {
 
 // lossFor returns the outcome in which side loses for reason.
 func lossFor(side chess.Color, reason game.Reason) game.Outcome {
-	if side == chess.White {
-		return game.NewOutcome(game.BlackWins, reason)
-	}
-	return game.NewOutcome(game.WhiteWins, reason)
+	return game.NewOutcome(game.WinFor(side.Other()), reason)
 }
 
 // ruleText words an outcome of the rules as cutechess-cli does.
 func ruleText(o game.Outcome, g *game.Game) string {
 	switch o.Reason {
 	case game.Checkmate:
-		pos := g.Position()
-		return colorName(pos.SideToMove().Other()) + " mates"
+		return g.SideToMove().Other().Title() + " mates"
 	case game.Stalemate:
 		return "Draw by stalemate"
 	case game.Threefold:

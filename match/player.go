@@ -14,8 +14,6 @@ import (
 // player is an engine process driven through its protocol. The runner owns
 // the clocks and the rules; a player only relays positions and moves.
 type player interface {
-	// name returns the configured name.
-	name() string
 	// newGame prepares the engine for a game from start (a FEN) with the
 	// given limits. The engine may be asked to play either side.
 	newGame(ctx context.Context, start string, limits gameLimits) error

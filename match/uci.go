@@ -47,8 +47,6 @@ func startUCI(ctx context.Context, cfg *engineConfig, timeout time.Duration, log
 	return u, nil
 }
 
-func (u *uciPlayer) name() string { return u.cfg.Name }
-
 func (u *uciPlayer) alive() bool {
 	if u.broken {
 		return false

@@ -121,8 +121,6 @@ func parseFeatures(s string) [][2]string {
 
 func (x *xboardPlayer) feature(name string) bool { return x.features[name] == "1" }
 
-func (x *xboardPlayer) name() string { return x.cfg.Name }
-
 func (x *xboardPlayer) alive() bool {
 	if x.broken {
 		return false

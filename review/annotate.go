@@ -45,7 +45,7 @@ func (r *Review) headline() string {
 	s := "ox88 review, " + budget(r.Limits) + " per position."
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		c := r.Count[side]
-		s += fmt.Sprintf(" %s: accuracy %.1f, %s, %s, %s.", colorName(side), r.Accuracy[side],
+		s += fmt.Sprintf(" %s: accuracy %.1f, %s, %s, %s.", side.Title(), r.Accuracy[side],
 			plural(c[Inaccuracy], "inaccuracy", "inaccuracies"), plural(c[Mistake], "mistake", "mistakes"),
 			plural(c[Blunder], "blunder", "blunders"))
 	}
@@ -77,12 +77,4 @@ func EvalString(score int) string {
 		return fmt.Sprintf("#%d", n)
 	}
 	return fmt.Sprintf("%.2f", float64(score)/100)
-}
-
-// colorName returns "White" or "Black".
-func colorName(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }

@@ -20,7 +20,7 @@ func (r *Review) WriteSummary(w io.Writer) error {
 	var b strings.Builder
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		c := r.Count[side]
-		name := colorName(side)
+		name := side.Title()
 		if player := r.Game.Tag(name); player != "" && player != "?" {
 			name += " (" + player + ")"
 		}

@@ -3,7 +3,6 @@ package review
 import (
 	"context"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -70,12 +69,7 @@ func TestAccuracy(t *testing.T) {
 // review replaces).
 func readScholarsMate(t *testing.T) *game.Game {
 	t.Helper()
-	f, err := os.Open("testdata/scholars-mate.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := game.ReadPGN(f)
+	games, err := game.ReadPGNFile("testdata/scholars-mate.pgn")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -201,11 +201,16 @@ func TestSoftNodes(t *testing.T) {
 }
 
 // TestStop stops an infinite search from another goroutine.
-func TestStop(t *testing.T) {
+func TestStop(t *testing.T) { checkStop(t, NewSearcher(4)) }
+
+// checkStop runs an infinite search of the start position with s, stops it
+// from this goroutine after 50 ms, and checks that it returns a move
+// within 5 s.
+func checkStop(t *testing.T, s *Searcher) {
+	t.Helper()
 	var stop atomic.Bool
-	pos := chess.StartPosition()
 	done := make(chan Result)
-	go func() { done <- NewSearcher(4).Search(pos, nil, Limits{Infinite: true}, &stop, nil) }()
+	go func() { done <- s.Search(chess.StartPosition(), nil, Limits{Infinite: true}, &stop, nil) }()
 	time.Sleep(50 * time.Millisecond)
 	stop.Store(true)
 	select {

@@ -1,12 +1,10 @@
 package search
 
 import (
-	"ox88/syzygy"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"ox88/chess"
+	"ox88/syzygy"
 )
 
 // TestThreadsSearch runs Lazy SMP with four threads: the move is legal,
@@ -39,20 +37,7 @@ func TestThreadsSearch(t *testing.T) {
 	if r.Nodes < limit || r.Nodes > limit+uint64(s.Threads())*(nodeCheckInterval+1)*2 {
 		t.Errorf("node limit %d: searched %d", limit, r.Nodes)
 	}
-	// An outside stop ends every thread.
-	var stop atomic.Bool
-	done := make(chan Result)
-	go func() { done <- s.Search(chess.StartPosition(), nil, Limits{Infinite: true}, &stop, nil) }()
-	time.Sleep(50 * time.Millisecond)
-	stop.Store(true)
-	select {
-	case r := <-done:
-		if r.Move == chess.NoMove {
-			t.Error("no move after stop")
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("threads did not stop")
-	}
+	checkStop(t, s) // an outside stop ends every thread
 	s.SetThreads(1)
 	if s.Threads() != 1 {
 		t.Errorf("back to one thread: %d", s.Threads())

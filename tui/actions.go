@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -363,8 +362,7 @@ func (m *Model) flagFell(now time.Time) bool {
 
 // resign ends the game with the person to move (or the only person) losing.
 func (m *Model) resign() {
-	pos := m.g.Position()
-	loser := pos.SideToMove()
+	loser := m.g.SideToMove()
 	switch m.mode {
 	case youWhite:
 		loser = chess.White
@@ -372,11 +370,7 @@ func (m *Model) resign() {
 		loser = chess.Black
 	}
 	m.cancelEngine()
-	winner := game.WhiteWins
-	if loser == chess.White {
-		winner = game.BlackWins
-	}
-	m.g.SetOutcome(game.NewOutcome(winner, game.Resignation))
+	m.g.SetOutcome(game.NewOutcome(game.WinFor(loser.Other()), game.Resignation))
 	m.clk.Stop(m.now())
 	m.say("%s.", m.g.Outcome().Text)
 }
@@ -407,7 +401,7 @@ func (m *Model) setTags() {
 		if !m.mode.human(c) {
 			name = fmt.Sprintf("ox88 level %d", m.level)
 		}
-		tags = append(tags, [2]string{[2]string{"White", "Black"}[c], name})
+		tags = append(tags, [2]string{c.Title(), name})
 	}
 	if m.clk.TimeControl().HasClock() {
 		tags = append(tags, [2]string{"TimeControl", m.clk.TimeControl().PGN()})
@@ -437,15 +431,9 @@ func (m *Model) load(text string) tea.Cmd {
 		m.say("Loaded the position.")
 		return cmd
 	}
-	f, err := os.Open(text)
+	games, err := game.ReadPGNFile(text)
 	if err != nil {
 		m.sayError("%v", err)
-		return nil
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
-	if err != nil {
-		m.sayError("%s: %v", text, err)
 		return nil
 	}
 	m.start = games[0].Start()

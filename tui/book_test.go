@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,14 +26,9 @@ func TestBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "one.bin")
-	f, err := os.Create(path)
-	if err != nil {
+	if err := bd.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bd.WriteTo(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 
 	if _, err := NewModel(Options{Book: filepath.Join(t.TempDir(), "none.bin")}); err == nil {
 		t.Fatal("a missing book is no error")

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"time"
 
@@ -194,14 +193,9 @@ func NewModel(opts Options) (*Model, error) {
 		m.g = g
 	}
 	if opts.PGN != "" {
-		f, err := os.Open(opts.PGN)
+		games, err := game.ReadPGNFile(opts.PGN)
 		if err != nil {
 			return nil, err
-		}
-		games, err := game.ReadPGN(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", opts.PGN, err)
 		}
 		m.g = games[0]
 	}
@@ -331,8 +325,7 @@ func (m *Model) sayError(format string, args ...any) {
 
 // humanToMove reports whether a person plays the side to move.
 func (m *Model) humanToMove() bool {
-	pos := m.g.Position()
-	return m.mode.human(pos.SideToMove())
+	return m.mode.human(m.g.SideToMove())
 }
 
 // over reports whether the game at the current ply has ended.

@@ -34,7 +34,7 @@ func (m *Model) reviewPanel(width, height int) string {
 		fmt.Sprintf("%-5s %10s %3s %3s %3s", "", "accuracy", "?!", "?", "??")}
 	for _, side := range []chess.Color{chess.White, chess.Black} {
 		c := r.Count[side]
-		lines = append(lines, fmt.Sprintf("%-5s %10.1f %3d %3d %3d", [2]string{"White", "Black"}[side],
+		lines = append(lines, fmt.Sprintf("%-5s %10.1f %3d %3d %3d", side.Title(),
 			r.Accuracy[side], c[review.Inaccuracy], c[review.Mistake], c[review.Blunder]))
 	}
 	lines = append(lines, "")

@@ -108,11 +108,7 @@ func (m *Model) status() string {
 		return "Game over: " + o.Text
 	}
 	pos := m.g.Position()
-	side := "White"
-	if pos.SideToMove() == chess.Black {
-		side = "Black"
-	}
-	s := side + " to move"
+	s := pos.SideToMove().Title() + " to move"
 	if pos.InCheck() {
 		s += ", check!"
 	}

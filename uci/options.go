@@ -130,7 +130,7 @@ func (s *Server) setOption(args []string) {
 		}
 	}
 	if o == nil {
-		s.printf("info string error: no option named %q\n", name)
+		s.out.Printf("info string error: no option named %q\n", name)
 		return
 	}
 	var n int
@@ -139,7 +139,7 @@ func (s *Server) setOption(args []string) {
 	case "spin":
 		v, err := strconv.Atoi(value)
 		if err != nil {
-			s.printf("info string error: option %s needs a whole number, not %q\n", o.name, value)
+			s.out.Printf("info string error: option %s needs a whole number, not %q\n", o.name, value)
 			return
 		}
 		n = min(max(v, o.min), o.max)
@@ -149,7 +149,7 @@ func (s *Server) setOption(args []string) {
 			on = true
 		case "false":
 		default:
-			s.printf("info string error: option %s needs true or false, not %q\n", o.name, value)
+			s.out.Printf("info string error: option %s needs true or false, not %q\n", o.name, value)
 			return
 		}
 	}
@@ -226,11 +226,11 @@ func (s *Server) setBookFile(path string) {
 	}
 	b, err := book.Open(path)
 	if err != nil {
-		s.printf("info string error: %v\n", err)
+		s.out.Printf("info string error: %v\n", err)
 		return
 	}
 	s.book, s.bookPath = b, path
-	s.printf("info string book %s: %d entries\n", path, b.Len())
+	s.out.Printf("info string book %s: %d entries\n", path, b.Len())
 }
 
 // defaultUseNNUE says whether the network evaluates from the start. The
@@ -249,11 +249,11 @@ func (s *Server) setEvalFile(path string) {
 	}
 	n, err := nnue.Load(path)
 	if err != nil {
-		s.printf("info string error: %v\n", err)
+		s.out.Printf("info string error: %v\n", err)
 		return
 	}
 	s.net = n
-	s.printf("info string EvalFile %s loaded\n", path)
+	s.out.Printf("info string EvalFile %s loaded\n", path)
 	s.applyNet()
 }
 
@@ -282,12 +282,12 @@ func (s *Server) setSyzygyPath(path string) {
 	}
 	tb, err := syzygy.Open(path)
 	if err != nil {
-		s.printf("info string error: %v\n", err)
+		s.out.Printf("info string error: %v\n", err)
 		return
 	}
 	s.finishSearch()
 	s.eng.SetTablebases(tb)
-	s.printf("info string syzygy %s: tables up to %d pieces\n", path, tb.MaxPieces())
+	s.out.Printf("info string syzygy %s: tables up to %d pieces\n", path, tb.MaxPieces())
 }
 
 // applyPendingIfIdle applies Threads, Hash and Clear Hash now unless a search is

@@ -88,15 +88,15 @@ func (s *Server) perft(pos *chess.Position, args []string) {
 		depth, _ = strconv.Atoi(args[0])
 	}
 	if depth < 1 || depth > maxPerftDepth {
-		s.printf("info string error: go perft needs a depth from 1 to %d\n", maxPerftDepth)
+		s.out.Printf("info string error: go perft needs a depth from 1 to %d\n", maxPerftDepth)
 		return
 	}
 	var total uint64
 	for _, e := range pos.Divide(depth) {
-		s.printf("%s: %d\n", pos.UCI(e.Move), e.Nodes)
+		s.out.Printf("%s: %d\n", pos.UCI(e.Move), e.Nodes)
 		total += e.Nodes
 	}
-	s.printf("\nNodes searched: %d\n\n", total)
+	s.out.Printf("\nNodes searched: %d\n\n", total)
 }
 
 // parseGo reads go's arguments. Unknown words and bad numbers are skipped;
@@ -164,36 +164,37 @@ func parseGo(args []string, pos *chess.Position) search.Limits {
 
 // stop handles "stop": release a held result and end the search.
 func (s *Server) stop() {
-	s.mu.Lock()
-	st := s.cur
-	if st == nil || st.emitted {
-		s.mu.Unlock()
-		return
+	if s.release(func(st *searchRecord) { st.stopped = true }) {
+		s.eng.Stop()
 	}
-	st.released, st.stopped = true, true
-	if st.finished {
-		s.emit(st)
-	}
-	s.mu.Unlock()
-	s.eng.Stop()
 }
 
 // ponderHit handles "ponderhit": the expected move was played, so the
 // ponder search becomes a normal one (or, if it already ended, its result
 // is the answer).
 func (s *Server) ponderHit() {
+	if s.release(func(st *searchRecord) { st.hold = false }) {
+		s.eng.PonderHit()
+	}
+}
+
+// release lets the last search's result go, for stop and ponderhit: it
+// marks the record released and changes it with set, writes the bestmove
+// if the search has already ended, and reports whether there was a search
+// whose bestmove was still to be written.
+func (s *Server) release(set func(*searchRecord)) bool {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	st := s.cur
 	if st == nil || st.emitted {
-		s.mu.Unlock()
-		return
+		return false
 	}
-	st.released, st.hold = true, false
+	st.released = true
+	set(st)
 	if st.finished {
 		s.emit(st)
 	}
-	s.mu.Unlock()
-	s.eng.PonderHit()
+	return true
 }
 
 // finishSearch stops the last search, if it still runs, and waits until
@@ -222,7 +223,7 @@ func (s *Server) info(i search.Info) {
 	}
 	if i.CurrMove != chess.NoMove {
 		if time.Since(st.start) >= currMoveDelay {
-			s.printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, st.pos.UCI(i.CurrMove), i.CurrMoveNumber)
+			s.out.Printf("info depth %d currmove %s currmovenumber %d\n", i.Depth, st.pos.UCI(i.CurrMove), i.CurrMoveNumber)
 		}
 		return
 	}
@@ -230,7 +231,7 @@ func (s *Server) info(i search.Info) {
 	if i.MultiPV <= 1 && i.Bound == search.BoundExact {
 		st.telemetry = i
 	}
-	s.println(st.formatInfo(i))
+	s.out.Println(st.formatInfo(i))
 }
 
 // bestMove is the engine's result callback.
@@ -265,14 +266,14 @@ func (s *Server) emit(st *searchRecord) {
 		if st.pos.InCheck() {
 			score = "mate 0"
 		}
-		s.printf("info depth 0 score %s\n", score)
-		s.println("bestmove (none)")
+		s.out.Printf("info depth 0 score %s\n", score)
+		s.out.Println("bestmove (none)")
 		return
 	}
 	if !ml.Contains(r.Move) {
 		// Never answer without a legal move: running out of anything yields a
 		// worse move, never no move.
-		s.printf("info string error: engine returned %s, playing %s\n", r.Move, ml.Moves[0])
+		s.out.Printf("info string error: engine returned %s, playing %s\n", r.Move, ml.Moves[0])
 		r = engine.Result{Move: ml.Moves[0], Info: search.Info{MultiPV: 1}}
 		st.infoSent = false
 	}
@@ -282,17 +283,17 @@ func (s *Server) emit(st *searchRecord) {
 		if len(i.PV) == 0 || i.PV[0] != r.Move {
 			i.PV = []chess.Move{r.Move}
 		}
-		s.println(st.formatInfo(i))
+		s.out.Println(st.formatInfo(i))
 		st.telemetry = i
 	}
 	if r.FromBook {
-		s.printf("info string book move %s\n", st.pos.UCI(r.Move))
+		s.out.Printf("info string book move %s\n", st.pos.UCI(r.Move))
 	} else {
 		t := st.telemetry
-		s.printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional(), t.TTHits)
+		s.out.Printf("info string material %+d positional %+d tthits %d\n", t.Material, t.Positional(), t.TTHits)
 	}
 	line := "bestmove " + strings.Join(st.pos.UCILine([]chess.Move{r.Move, r.Ponder}), " ponder ")
-	s.println(line)
+	s.out.Println(line)
 }
 
 // formatInfo formats a report of this search: FormatInfo, with the WDL

@@ -1,9 +1,6 @@
 package uci
 
 import (
-	"bufio"
-	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -26,9 +23,7 @@ const maxLine = 1 << 20
 // option values, and the output.
 type Server struct {
 	eng *engine.Engine
-
-	outMu sync.Mutex
-	out   *bufio.Writer
+	out *lineio.Writer
 
 	// Used on the reader goroutine only.
 	start        chess.Position // the last good position command: its start
@@ -50,7 +45,7 @@ type Server struct {
 // NewServer returns a session that drives eng and writes to out. It
 // installs its own callbacks on eng.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out), opts: defaultOptions(), maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
+	s := &Server{eng: eng, out: lineio.NewWriter(out), opts: defaultOptions(), maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
 	s.start = *chess.StartPosition()
 	eng.OnInfo(s.info)
 	eng.OnBestMove(s.bestMove)
@@ -64,27 +59,11 @@ func Run(in io.Reader, out io.Writer) error {
 
 // Serve reads commands from in until quit or the end of input, then stops
 // any search, waits for its bestmove and returns. Only a read error other
-// than the end of input is returned.
+// than the end of input is returned. A line longer than maxLine is dropped
+// whole: a GUI never sends one.
 func (s *Server) Serve(in io.Reader) error {
-	r := bufio.NewReaderSize(in, 64<<10)
-	var err error
-	for {
-		var line string
-		line, err = lineio.ReadLine(r, maxLine)
-		if errors.Is(err, lineio.ErrTooLong) {
-			continue // dropped whole: a GUI never sends one
-		}
-		if err != nil {
-			break
-		}
-		if !s.Handle(line) {
-			break
-		}
-	}
+	err := lineio.Serve(in, maxLine, s.Handle, nil)
 	s.finishSearch()
-	if errors.Is(err, io.EOF) {
-		err = nil
-	}
 	return err
 }
 
@@ -103,7 +82,7 @@ func (s *Server) Handle(line string) bool {
 	case "uci":
 		s.uci()
 	case "isready":
-		s.println("readyok")
+		s.out.Println("readyok")
 	case "debug", "register":
 		// Accepted and ignored: there is no debug output, no registration.
 	case "setoption":
@@ -122,8 +101,8 @@ func (s *Server) Handle(line string) bool {
 		s.ponderHit()
 	case "d":
 		pos := s.current()
-		s.println(pos.Board())
-		s.printf("Fen: %s\nKey: %016x\n", pos.FEN(), pos.Key())
+		s.out.Println(pos.Board())
+		s.out.Printf("Fen: %s\nKey: %016x\n", pos.FEN(), pos.Key())
 	case "quit":
 		return false
 	}
@@ -141,12 +120,12 @@ func isCommand(w string) bool {
 }
 
 func (s *Server) uci() {
-	s.println("id name " + version.Name())
-	s.println("id author the ox88 authors")
+	s.out.Println("id name " + version.Name())
+	s.out.Println("id author the ox88 authors")
 	for _, o := range optionTable {
-		s.println(o.declare())
+		s.out.Println(o.declare())
 	}
-	s.println("uciok")
+	s.out.Println("uciok")
 }
 
 // current returns the position the last good position command set, in
@@ -179,12 +158,12 @@ func (s *Server) position(args []string) {
 		fen := strings.Join(args[1:end], " ")
 		pos, err := chess.ParseFEN(fen)
 		if err != nil {
-			s.printf("info string error: bad FEN %q: %v; position unchanged\n", fen, err)
+			s.out.Printf("info string error: bad FEN %q: %v; position unchanged\n", fen, err)
 			return
 		}
 		start, rest = pos, args[end:]
 	default:
-		s.printf("info string error: position needs startpos or fen; position unchanged\n")
+		s.out.Printf("info string error: position needs startpos or fen; position unchanged\n")
 		return
 	}
 	var moves []chess.Move
@@ -193,7 +172,7 @@ func (s *Server) position(args []string) {
 		for i, w := range rest[1:] {
 			m, err := pos.ParseUCI(w)
 			if err != nil {
-				s.printf("info string error: move %d %q is illegal in %s: %v; position unchanged\n", i+1, w, pos.FEN(), err)
+				s.out.Printf("info string error: move %d %q is illegal in %s: %v; position unchanged\n", i+1, w, pos.FEN(), err)
 				return
 			}
 			moves = append(moves, m)
@@ -201,21 +180,4 @@ func (s *Server) position(args []string) {
 		}
 	}
 	s.start, s.moves = *start, moves
-}
-
-// println writes one line (or several joined lines) and flushes.
-func (s *Server) println(line string) {
-	s.outMu.Lock()
-	s.out.WriteString(line)
-	s.out.WriteByte('\n')
-	s.out.Flush()
-	s.outMu.Unlock()
-}
-
-// printf writes formatted text and flushes.
-func (s *Server) printf(format string, a ...any) {
-	s.outMu.Lock()
-	fmt.Fprintf(s.out, format, a...)
-	s.out.Flush()
-	s.outMu.Unlock()
 }

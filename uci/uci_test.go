@@ -16,6 +16,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/internal/linetest"
 	"ox88/internal/version"
 	"ox88/nnue"
 	"ox88/search"
@@ -272,10 +273,10 @@ func TestOwnBook(t *testing.T) {
 	start := chess.StartPosition()
 	e4, _ := start.ParseUCI("e2e4")
 	bd.Add(start, []chess.Move{e4}, "1-0")
-	var buf bytes.Buffer
-	bd.WriteTo(&buf)
 	path := filepath.Join(t.TempDir(), "one.bin")
-	os.WriteFile(path, buf.Bytes(), 0o644)
+	if err := bd.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
 
 	s := newSession(t)
 	s.Send("setoption name BookFile value "+path, "setoption name OwnBook value true", "position startpos", "go wtime 1000 btime 1000")
@@ -431,16 +432,7 @@ func FuzzSession(f *testing.F) {
 		// engine.MaxHashMB).
 		srv.maxHashMB = 8
 		srv.maxThreads = 4 // each thread has its own stack and histories
-		done := make(chan struct{})
-		go func() {
-			srv.Serve(strings.NewReader(input))
-			close(done)
-		}()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("session did not end within 10s of its input's end")
-		}
+		linetest.ServeWithin(t, srv, input, 10*time.Second)
 	})
 }
 
@@ -481,13 +473,13 @@ func TestCurrMove(t *testing.T) {
 	start := time.Now()
 	s.Send("position startpos", "go infinite")
 	// (Written from the timer's goroutine: no t.Fatal there.)
-	fallback := time.AfterFunc(8*time.Second, func() { io.WriteString(s.in, "stop\n") })
+	fallback := time.AfterFunc(8*time.Second, func() { io.WriteString(s.In, "stop\n") })
 	defer fallback.Stop()
 	seen := 0
 	deadline := time.After(12 * time.Second)
 	for {
 		select {
-		case l := <-s.lines:
+		case l := <-s.Lines:
 			if strings.HasPrefix(l, "bestmove") {
 				if seen == 0 {
 					t.Error("no currmove line in 8 s of go infinite")

@@ -279,7 +279,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 			return errors.New("nothing to take back")
 		}
 		// Against ox88, take back its reply and the person's move together.
-		for ss.players != engineOnly && !ss.players.human(ss.sideToMove()) && ss.g.Ply() > 0 {
+		for ss.players != engineOnly && !ss.players.human(ss.g.SideToMove()) && ss.g.Ply() > 0 {
 			ss.g.Undo()
 		}
 		ss.epoch++
@@ -294,7 +294,7 @@ func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request) {
 		if !ss.g.Redo() {
 			return errors.New("nothing to redo")
 		}
-		for ss.players != engineOnly && !ss.players.human(ss.sideToMove()) && ss.g.Ply() < ss.g.Len() {
+		for ss.players != engineOnly && !ss.players.human(ss.g.SideToMove()) && ss.g.Ply() < ss.g.Len() {
 			ss.g.Redo()
 		}
 		ss.epoch++
@@ -410,7 +410,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 			return errGameOver(o)
 		}
 		// The person resigns; of two people, or watching, the side to move.
-		loser := ss.sideToMove()
+		loser := ss.g.SideToMove()
 		switch ss.players {
 		case youWhite:
 			loser = chess.White
@@ -418,15 +418,8 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 			loser = chess.Black
 		}
 		ss.chargeClock(time.Now())
-		ss.g.SetOutcome(game.NewOutcome(winResult(loser.Other()), game.Resignation))
+		ss.g.SetOutcome(game.NewOutcome(game.WinFor(loser.Other()), game.Resignation))
 		ss.epoch++
 		return nil
 	})
-}
-
-func winResult(c chess.Color) game.Result {
-	if c == chess.White {
-		return game.WhiteWins
-	}
-	return game.BlackWins
 }

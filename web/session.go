@@ -122,7 +122,7 @@ func (s *session) chargeClock(now time.Time) bool {
 	if s.clk.Stop(now) {
 		return true
 	}
-	s.g.SetOutcome(s.g.TimeoutOutcome(s.sideToMove()))
+	s.g.SetOutcome(s.g.TimeoutOutcome(s.g.SideToMove()))
 	return false
 }
 
@@ -145,7 +145,7 @@ func (s *session) play(m chess.Move, now time.Time) error {
 	if o := s.g.Outcome(); o.Over() {
 		return errGameOver(o)
 	}
-	mover := s.sideToMove()
+	mover := s.g.SideToMove()
 	atEnd := s.g.Ply() == s.g.Len()
 	if err := s.g.Play(m); err != nil {
 		return err
@@ -293,12 +293,6 @@ func (s *session) stopThinking() bool {
 // search in the same tab to stop.
 const thinkStopWait = 5 * time.Second
 
-// sideToMove returns the side to move at the current ply.
-func (s *session) sideToMove() chess.Color {
-	pos := s.g.Position()
-	return pos.SideToMove()
-}
-
 // setTags names the players in the PGN tags of a game of the page's own
 // ("You", "Human" for each of two people, the engine with its level) and
 // its time control.
@@ -314,7 +308,7 @@ func (s *session) setTags() {
 		case s.players.human(c):
 			name = "You"
 		}
-		s.g.SetTag([2]string{"White", "Black"}[c], name)
+		s.g.SetTag(c.Title(), name)
 	}
 	tc := ""
 	if s.clk.TimeControl().HasClock() {

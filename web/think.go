@@ -27,7 +27,6 @@ type infoJSON struct {
 	CurrMove string   `json:"currmove,omitempty"`
 	CurrNum  int      `json:"currmoveNumber,omitempty"`
 	HashFull int      `json:"hashfull"`
-	Fraction float64  `json:"-"`
 }
 
 // infoEvery is the least time between two currmove reports sent to the
@@ -99,7 +98,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	}
 	// turn=w|b: think only if that side is still to move (the page's
 	// view may be stale after a reload).
-	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.sideToMove()) {
+	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.g.SideToMove()) {
 		ss.mu.Unlock()
 		wire.Error(w, http.StatusConflict, "it is not "+t+"'s move any more")
 		return

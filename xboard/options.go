@@ -66,7 +66,7 @@ func (p pendingSettings) apply(eng *engine.Engine) {
 func (s *Server) memory(args []string, line string) {
 	mb, err := strconv.Atoi(strings.Join(args, ""))
 	if err != nil || mb < 1 {
-		s.println("Error (bad memory size): " + line)
+		s.out.Println("Error (bad memory size): " + line)
 		return
 	}
 	s.setHash(mb, "memory")
@@ -77,7 +77,7 @@ func (s *Server) setHash(mb int, what string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if mb > s.maxHashMB {
-		s.println(fmt.Sprintf("# %s %d MiB: the hash table takes at most %d MiB", what, mb, s.maxHashMB))
+		s.out.Printf("# %s %d MiB: the hash table takes at most %d MiB\n", what, mb, s.maxHashMB)
 		mb = s.maxHashMB
 	}
 	s.hashMB, s.pending.hashMB = mb, mb
@@ -89,13 +89,13 @@ func (s *Server) setHash(mb int, what string) {
 func (s *Server) cores(args []string, line string) {
 	n, err := strconv.Atoi(strings.Join(args, ""))
 	if err != nil || n < 1 {
-		s.println("Error (bad number of cores): " + line)
+		s.out.Println("Error (bad number of cores): " + line)
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if n > s.maxThreads {
-		s.println(fmt.Sprintf("# cores %d: the search runs at most %d threads", n, s.maxThreads))
+		s.out.Printf("# cores %d: the search runs at most %d threads\n", n, s.maxThreads)
 		n = s.maxThreads
 	}
 	s.pending.threads = n
@@ -105,7 +105,7 @@ func (s *Server) cores(args []string, line string) {
 func (s *Server) egtPath(text, line string) {
 	kind, path, _ := strings.Cut(text, " ")
 	if kind != "syzygy" {
-		s.println("Error (unsupported tablebase type): " + line)
+		s.out.Println("Error (unsupported tablebase type): " + line)
 		return
 	}
 	s.setTables(strings.TrimSpace(path), line)
@@ -117,15 +117,15 @@ func (s *Server) egtPath(text, line string) {
 func (s *Server) setTables(path, line string) {
 	tb, err := syzygy.Open(path)
 	if err != nil {
-		s.println("Error (bad tablebase path): " + line)
-		s.println("# " + err.Error())
+		s.out.Println("Error (bad tablebase path): " + line)
+		s.out.Println("# " + err.Error())
 		return
 	}
 	n := tb.MaxPieces()
 	if n == 0 {
 		tb = nil // no tables: the search need not ask
 	}
-	s.println(fmt.Sprintf("# syzygy %q: tables up to %d pieces", path, n))
+	s.out.Printf("# syzygy %q: tables up to %d pieces\n", path, n)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tablesPath, s.pending.tables, s.pending.setTables = path, tb, true
@@ -140,14 +140,14 @@ func (s *Server) option(text, line string) {
 	case "hash":
 		mb, err := strconv.Atoi(value)
 		if err != nil || mb < 1 {
-			s.println("Error (bad value): " + line)
+			s.out.Println("Error (bad value): " + line)
 			return
 		}
 		s.setHash(mb, "Hash")
 	case "ownbook":
 		on, err := strconv.ParseBool(value)
 		if err != nil {
-			s.println("Error (bad value): " + line)
+			s.out.Println("Error (bad value): " + line)
 			return
 		}
 		s.mu.Lock()
@@ -159,7 +159,7 @@ func (s *Server) option(text, line string) {
 	case "syzygypath":
 		s.setTables(value, line)
 	default:
-		s.println("Error (unknown option): " + line)
+		s.out.Println("Error (unknown option): " + line)
 	}
 }
 
@@ -170,11 +170,11 @@ func (s *Server) setBookFile(path, line string) {
 	if path != "" {
 		var err error
 		if b, err = book.Open(path); err != nil {
-			s.println("Error (bad book file): " + line)
-			s.println("# " + err.Error())
+			s.out.Println("Error (bad book file): " + line)
+			s.out.Println("# " + err.Error())
 			return
 		}
-		s.println(fmt.Sprintf("# book %s: %d entries", path, b.Len()))
+		s.out.Printf("# book %s: %d entries\n", path, b.Len())
 	}
 	s.mu.Lock()
 	s.book, s.bookPath = nil, path

@@ -2,7 +2,6 @@ package xboard
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,19 +15,19 @@ import (
 
 // expectLines checks that the next lines are want, in order.
 func (s *session) expectLines(want ...string) {
-	s.t.Helper()
+	s.T.Helper()
 	for _, w := range want {
 		if l, _ := s.Expect("", 5*time.Second); l != w {
-			s.t.Errorf("got %q, want %q", l, w)
+			s.T.Errorf("got %q, want %q", l, w)
 		}
 	}
 }
 
 // pending returns the settings waiting for the next search.
 func (s *session) pending() pendingSettings {
-	s.srv.mu.Lock()
-	defer s.srv.mu.Unlock()
-	return s.srv.pending
+	s.Srv.mu.Lock()
+	defer s.Srv.mu.Unlock()
+	return s.Srv.pending
 }
 
 // TestMemoryAndCores: memory, option Hash and cores wait for the next
@@ -55,7 +54,7 @@ func TestMemoryAndCores(t *testing.T) {
 	}
 	s.Send("new", "sd 1", "go")
 	s.Expect("move", 5*time.Second)
-	if n := s.srv.eng.Threads(); n != 2 {
+	if n := s.Srv.eng.Threads(); n != 2 {
 		t.Errorf("%d threads after cores 2", n)
 	}
 	if p := s.pending(); p != (pendingSettings{}) {
@@ -99,10 +98,8 @@ func TestBookOptions(t *testing.T) {
 	start := chess.StartPosition()
 	a3, _ := start.ParseUCI("a2a3")
 	bd.Add(start, []chess.Move{a3}, "1-0")
-	var buf bytes.Buffer
-	bd.WriteTo(&buf)
 	path := filepath.Join(t.TempDir(), "a3.bin")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := bd.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
 

@@ -38,7 +38,7 @@ func (s *Server) think() {
 		text, over := claim(s.g)
 		if over && !s.force {
 			s.gameOver = true
-			s.println(text)
+			s.out.Println(text)
 		}
 		if over || s.gameOver || s.force {
 			s.mu.Unlock()
@@ -91,7 +91,7 @@ func (s *Server) ping(pong string) {
 		st.pongs = append(st.pongs, pong)
 		return
 	}
-	s.println(pong)
+	s.out.Println(pong)
 }
 
 // moveNow handles "?": stop thinking and play the best move found so far.
@@ -113,7 +113,7 @@ func (s *Server) info(i search.Info) {
 	if st == nil || st.finished || st.aborted || i.CurrMove != chess.NoMove || !(s.post || st.analyze) {
 		return
 	}
-	s.println(formatThinking(&st.pos, i))
+	s.out.Println(formatThinking(&st.pos, i))
 }
 
 // bestMove is the engine's result callback: play the move (unless the
@@ -130,7 +130,7 @@ func (s *Server) bestMove(r engine.Result) {
 	defer close(st.done)
 	defer func() {
 		for _, pong := range st.pongs {
-			s.println(pong)
+			s.out.Println(pong)
 		}
 	}()
 	if st.aborted || st.analyze {
@@ -146,14 +146,14 @@ func (s *Server) bestMove(r engine.Result) {
 	if !ml.Contains(m) {
 		// Never answer without a legal move: running out of anything yields a
 		// worse move, never no move.
-		s.println(fmt.Sprintf("# engine returned %v, playing %v", m, ml.Moves[0]))
+		s.out.Printf("# engine returned %v, playing %v\n", m, ml.Moves[0])
 		m = ml.Moves[0]
 	}
 	s.g.Play(m)
-	s.println("move " + moveText(&pos, m))
+	s.out.Println("move " + moveText(&pos, m))
 	if text, over := claim(s.g); over {
 		s.gameOver = true
-		s.println(text)
+		s.out.Println(text)
 	}
 }
 

@@ -1,9 +1,7 @@
 package xboard
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -25,9 +23,7 @@ const maxLine = 1 << 16
 // time control, and the output.
 type Server struct {
 	eng *engine.Engine
-
-	outMu sync.Mutex
-	out   *bufio.Writer
+	out *lineio.Writer
 
 	mu       sync.Mutex  // guards everything below
 	g        *game.Game  // the game: its moves, the current position, the rules' outcome
@@ -55,7 +51,7 @@ type Server struct {
 // NewServer returns a session that drives eng and writes to out. A book
 // the engine has (engine.Engine.SetBook) is played, as if OwnBook were on.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
-	s := &Server{eng: eng, out: bufio.NewWriter(out), g: game.New(nil), side: chess.Black,
+	s := &Server{eng: eng, out: lineio.NewWriter(out), g: game.New(nil), side: chess.Black,
 		hashMB: search.DefaultHashMB, maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
 	s.book = eng.Book()
 	s.ownBook = s.book != nil
@@ -64,32 +60,14 @@ func NewServer(eng *engine.Engine, out io.Writer) *Server {
 	return s
 }
 
-// Run serves a CECP session with a new engine until quit or end of input.
-func Run(in io.Reader, out io.Writer) error {
-	return NewServer(engine.New(), out).Serve(in)
-}
-
 // Serve reads commands until quit or the end of input, then aborts any
 // search and returns. Only a read error other than end of input is
 // returned. A line longer than maxLine is skipped with an error.
 func (s *Server) Serve(in io.Reader) error {
-	r := bufio.NewReaderSize(in, 4096)
-	var err error
-	for {
-		var line string
-		line, err = lineio.ReadLine(r, maxLine)
-		if errors.Is(err, lineio.ErrTooLong) {
-			s.println(fmt.Sprintf("Error (line too long): a line of more than %d bytes was ignored", maxLine))
-			continue
-		}
-		if err != nil || !s.Handle(line) {
-			break
-		}
-	}
+	err := lineio.Serve(in, maxLine, s.Handle, func() {
+		s.out.Printf("Error (line too long): a line of more than %d bytes was ignored\n", maxLine)
+	})
 	s.abort()
-	if errors.Is(err, io.EOF) {
-		err = nil
-	}
 	return err
 }
 
@@ -106,7 +84,7 @@ func (s *Server) Handle(line string) bool {
 		s.simple(cmd)
 	case "protover":
 		for _, l := range s.features() {
-			s.println(l)
+			s.out.Println(l)
 		}
 	case "ping":
 		s.ping("pong " + strings.Join(args, " "))
@@ -132,13 +110,13 @@ func (s *Server) Handle(line string) bool {
 	case "go":
 		s.abort()
 		s.mu.Lock()
-		s.force, s.side = false, s.sideToMove()
+		s.force, s.side = false, s.g.SideToMove()
 		s.mu.Unlock()
 		s.think()
 	case "playother":
 		s.abort()
 		s.mu.Lock()
-		s.force, s.side = false, s.sideToMove().Other()
+		s.force, s.side = false, s.g.SideToMove().Other()
 		s.mu.Unlock()
 	case "?":
 		s.moveNow()
@@ -186,7 +164,7 @@ func (s *Server) Handle(line string) bool {
 			s.userMove(cmd, line)
 			return true
 		}
-		s.println("Error (unknown command): " + line)
+		s.out.Println("Error (unknown command): " + line)
 	}
 	return true
 }
@@ -205,19 +183,13 @@ func (s *Server) simple(cmd string) {
 	// the rest are informational.
 }
 
-// sideToMove returns the side to move in the game. s.mu must be held.
-func (s *Server) sideToMove() chess.Color {
-	pos := s.g.Position()
-	return pos.SideToMove()
-}
-
 // setVariant handles "variant normal|fischerandom", which comes after new
 // and before the first move or setboard. For fischerandom, xboard then
 // sends the start position by setboard (X-FEN or Shredder-FEN); until it
 // does, the game starts from the standard array (Chess960 number 518).
 func (s *Server) setVariant(args []string, line string) {
 	if len(args) != 1 || args[0] != "normal" && args[0] != "fischerandom" {
-		s.println("Error (unsupported variant): " + line)
+		s.out.Println("Error (unsupported variant): " + line)
 		return
 	}
 	s.abort()
@@ -233,8 +205,8 @@ func (s *Server) setVariant(args []string, line string) {
 func (s *Server) setBoard(fen, line string) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
-		s.println("Error (illegal position): " + line)
-		s.println("# " + err.Error())
+		s.out.Println("Error (illegal position): " + line)
+		s.out.Println("# " + err.Error())
 		return
 	}
 	s.abort()
@@ -253,16 +225,16 @@ func (s *Server) userMove(text, line string) {
 	s.mu.Lock()
 	if _, err := s.g.PlayString(text); err != nil || text == "" {
 		s.mu.Unlock()
-		s.println("Illegal move: " + text)
+		s.out.Println("Illegal move: " + text)
 		return
 	}
 	text, over := claim(s.g)
 	analyzing, playing := s.analyze, !s.force && !s.gameOver
 	if over && playing && !analyzing {
 		s.gameOver = true
-		s.println(text)
+		s.out.Println(text)
 	}
-	think := analyzing || playing && !over && s.sideToMove() == s.side
+	think := analyzing || playing && !over && s.g.SideToMove() == s.side
 	s.mu.Unlock()
 	if think {
 		s.think()
@@ -279,7 +251,7 @@ func (s *Server) takeBack(cmd, line string) {
 	s.mu.Lock()
 	if s.g.Ply() < n {
 		s.mu.Unlock()
-		s.println("Error (no move to take back): " + line)
+		s.out.Println("Error (no move to take back): " + line)
 		return
 	}
 	for range n {
@@ -302,7 +274,7 @@ func argText(line string) string {
 
 // setting handles level, st, sd, nps, time and otim.
 func (s *Server) setting(cmd string, args []string, line string) {
-	bad := func(err error) { s.println(fmt.Sprintf("Error (%v): %s", err, line)) }
+	bad := func(err error) { s.out.Printf("Error (%v): %s\n", err, line) }
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch cmd {
@@ -356,13 +328,4 @@ func (s *Server) restartAnalysis() {
 	if s.analyzing() {
 		s.think()
 	}
-}
-
-// println writes one line and flushes.
-func (s *Server) println(line string) {
-	s.outMu.Lock()
-	s.out.WriteString(line)
-	s.out.WriteByte('\n')
-	s.out.Flush()
-	s.outMu.Unlock()
 }

@@ -15,6 +15,7 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/internal/linetest"
 	"ox88/search"
 )
 
@@ -41,15 +42,15 @@ func checkMove(t *testing.T, line, fen string) chess.Move {
 
 // fen returns the server's current position.
 func (s *session) fen() string {
-	s.srv.mu.Lock()
-	defer s.srv.mu.Unlock()
-	pos := s.srv.g.Position()
+	s.Srv.mu.Lock()
+	defer s.Srv.mu.Unlock()
+	pos := s.Srv.g.Position()
 	return pos.FEN()
 }
 
 // sync waits until every command sent so far has been handled.
 func (s *session) sync(n int) {
-	s.t.Helper()
+	s.T.Helper()
 	s.Send("ping " + string(rune('0'+n%10)))
 	s.Expect("pong "+string(rune('0'+n%10)), time.Second)
 }
@@ -142,7 +143,7 @@ func TestFischerandom(t *testing.T) {
 	}
 	s.Send("new")
 	s.sync(6)
-	if s.srv.chess960 {
+	if s.Srv.chess960 {
 		t.Error("new keeps variant fischerandom")
 	}
 }
@@ -393,16 +394,7 @@ func FuzzSession(f *testing.F) {
 		// checked and applied as ever, within what a fuzzing machine
 		// holds (the real caps are engine.MaxHashMB and search.MaxThreads).
 		srv.maxHashMB, srv.maxThreads = 8, 2
-		done := make(chan struct{})
-		go func() {
-			srv.Serve(strings.NewReader(input))
-			close(done)
-		}()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Fatal("session did not end within 10s of its input's end")
-		}
+		linetest.ServeWithin(t, srv, input, 10*time.Second)
 	})
 }
 
@@ -484,7 +476,7 @@ func TestLongLine(t *testing.T) {
 	s := newSession(t)
 	// Written from a goroutine: a server that stops reading must fail the
 	// test, not block it.
-	go io.WriteString(s.in, "new\nforce\nusermove "+strings.Repeat("e2e4", maxLine/4+1)+"\nusermove e2e4\nping 1\n")
+	go io.WriteString(s.In, "new\nforce\nusermove "+strings.Repeat("e2e4", maxLine/4+1)+"\nusermove e2e4\nping 1\n")
 	_, before := s.Expect("pong 1", 5*time.Second)
 	if want := fmt.Sprintf("Error (line too long): a line of more than %d bytes was ignored", maxLine); len(before) != 1 || before[0] != want {
 		t.Errorf("after a long line: %q, want %q", before, want)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -27,45 +26,32 @@ func init() {
 const analyzeNodes = 200_000
 
 func runAnalyze(args []string) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs := newFlagSet("analyze", "usage: ox88 analyze GAME.pgn [--movetime MS | --nodes N] [--out FILE] [--graph]\n\n"+
+		"Evaluates every position of every game, marks inaccuracies (?!), mistakes (?) and\n"+
+		"blunders (??) by the drop in winning chances, and writes the games as annotated PGN\n"+
+		"(NAGs, [%eval] comments, the better line as a variation). Each side's accuracy and\n"+
+		"marks go to standard error.")
 	movetime := fs.Int("movetime", 0, "milliseconds per position")
 	nodes := fs.Uint64("nodes", 0, fmt.Sprintf("nodes per position (default %d unless --movetime)", analyzeNodes))
 	out := fs.String("out", "", "write the annotated PGN to FILE (crash-safe) instead of standard output")
 	graph := fs.Bool("graph", false, "draw each game's evaluation graph on standard error")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: ox88 analyze GAME.pgn [--movetime MS | --nodes N] [--out FILE] [--graph]\n\n"+
-			"Evaluates every position of every game, marks inaccuracies (?!), mistakes (?) and\n"+
-			"blunders (??) by the drop in winning chances, and writes the games as annotated PGN\n"+
-			"(NAGs, [%%eval] comments, the better line as a variation). Each side's accuracy and\n"+
-			"marks go to standard error.\n")
-		fs.PrintDefaults()
-	}
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
 		return status
 	}
 	if *movetime > 0 && *nodes > 0 {
-		fmt.Fprintln(os.Stderr, "ox88 analyze: give --movetime or --nodes, not both")
-		return 2
+		return badUsage("analyze", "give --movetime or --nodes, not both")
 	}
 	if *movetime < 0 {
-		fmt.Fprintln(os.Stderr, "ox88 analyze: --movetime must be positive")
-		return 2
+		return badUsage("analyze", "--movetime must be positive")
 	}
 	lim := search.Limits{Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
 	if *movetime == 0 && *nodes == 0 {
 		lim.Nodes = analyzeNodes
 	}
-	f, err := os.Open(file)
+	games, err := game.ReadPGNFile(file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
-		return 1
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "ox88 analyze: %s: %v\n", file, err)
-		return 1
+		return runError("analyze", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -95,8 +81,7 @@ func runAnalyze(args []string) int {
 		return 0
 	}
 	if err := atomicfile.WriteFile(*out, []byte(pgn.String())); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 analyze:", err)
-		return 1
+		return runError("analyze", err)
 	}
 	return 0
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"runtime/pprof"
@@ -14,40 +13,29 @@ func init() {
 }
 
 func runBench(args []string) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs := newFlagSet("bench", "usage: ox88 bench [--depth N] [-v] [--options LIST]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour.")
 	depth := fs.Int("depth", search.BenchDepth, "search depth in plies")
 	verbose := fs.Bool("v", false, "print nodes per depth for every position")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	optList := fs.String("options", "", "search options as ox88 ab names them (\"nnue\": the network evaluates)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 bench [--depth N] [-v] [--options LIST]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *depth < 1 || *depth > search.MaxPly-8 {
-		fmt.Fprintln(os.Stderr, "ox88 bench: depth must be 1 to", search.MaxPly-8)
-		return 2
+		return badUsage("bench", "depth must be 1 to %d", search.MaxPly-8)
 	}
 	opt, err := search.ParseOptions(*optList)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 bench:", err)
-		return 2
+		return badUsage("bench", "%v", err)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 bench:", err)
-			return 1
+			return runError("bench", err)
 		}
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 bench:", err)
-			return 1
+			return runError("bench", err)
 		}
 		defer pprof.StopCPUProfile()
 	}

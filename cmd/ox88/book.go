@@ -1,15 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"ox88/book"
 	"ox88/chess"
 	"ox88/game"
-	"ox88/internal/atomicfile"
 )
 
 // defaultBookPlies is how deep into each game "book make" records moves:
@@ -21,8 +18,8 @@ func init() {
 	commands["book"] = command{"Polyglot opening books: make one from PGN, or list a position's moves", runBook}
 }
 
-func bookUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: ox88 book make --pgn FILE.pgn --out FILE.bin [--max-ply N]
+// bookUsage is the usage of ox88 book and of its subcommands.
+const bookUsage = `usage: ox88 book make --pgn FILE.pgn --out FILE.bin [--max-ply N]
        ox88 book probe --book FILE.bin [--fen FEN]
 
 make   counts the moves of the games' first N plies; a move's weight is
@@ -30,12 +27,11 @@ make   counts the moves of the games' first N plies; a move's weight is
        Polyglot's make-book counts; moves only ever played in lost games
        are left out
 probe  lists the book's moves for a position (default: the start) with
-       their weights and shares, heaviest first`)
-}
+       their weights and shares, heaviest first`
 
 func runBook(args []string) int {
 	if len(args) == 0 {
-		bookUsage(os.Stderr)
+		fmt.Fprintln(os.Stderr, bookUsage)
 		return 2
 	}
 	switch args[0] {
@@ -44,40 +40,28 @@ func runBook(args []string) int {
 	case "probe":
 		return bookProbe(args[1:])
 	case "-h", "-help", "--help", "help":
-		bookUsage(os.Stdout)
+		fmt.Println(bookUsage)
 		return 0
 	}
 	fmt.Fprintf(os.Stderr, "ox88 book: unknown subcommand %q\n", args[0])
-	bookUsage(os.Stderr)
+	fmt.Fprintln(os.Stderr, bookUsage)
 	return 2
 }
 
 func bookMake(args []string) int {
-	fs := flag.NewFlagSet("book make", flag.ContinueOnError)
+	fs := newFlagSet("book make", bookUsage)
 	pgn := fs.String("pgn", "", "PGN file with the games")
 	out := fs.String("out", "", "book file to write")
 	maxPly := fs.Int("max-ply", defaultBookPlies, "plies of each game to record (0: all)")
-	fs.Usage = func() { bookUsage(fs.Output()); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *pgn == "" || *out == "" || *maxPly < 0 || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs)
 	}
-	f, err := os.Open(*pgn)
+	games, err := game.ReadPGNFile(*pgn)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 book make:", err)
-		return 1
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "ox88 book make: %s: %v\n", *pgn, err)
-		return 1
+		return runError("book make", err)
 	}
 	bd := book.NewBuilder(*maxPly)
 	for i, g := range games {
@@ -88,44 +72,30 @@ func bookMake(args []string) int {
 			return 1
 		}
 	}
-	// Whole or not at all: a book killed half-written would mislead
-	// every engine that reads it.
-	err = atomicfile.Write(*out, func(w io.Writer) error {
-		_, err := bd.WriteTo(w)
-		return err
-	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 book make:", err)
-		return 1
+	if err := bd.WriteFile(*out); err != nil {
+		return runError("book make", err)
 	}
 	fmt.Printf("%d games, %d entries written to %s\n", len(games), bd.Len(), *out)
 	return 0
 }
 
 func bookProbe(args []string) int {
-	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
+	fs := newFlagSet("book probe", bookUsage)
 	path := fs.String("book", "", "Polyglot book file")
 	fen := fs.String("fen", chess.StartFEN, "position to look up")
-	fs.Usage = func() { bookUsage(fs.Output()); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *path == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs)
 	}
 	b, err := book.Open(*path)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 book probe:", err)
-		return 1
+		return runError("book probe", err)
 	}
 	pos, err := chess.ParseFEN(*fen)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 book probe:", err)
-		return 1
+		return runError("book probe", err)
 	}
 	entries := b.Entries(pos)
 	total := 0

@@ -39,12 +39,7 @@ func TestPolyglotAdapterMatch(t *testing.T) {
 			t.Errorf("%s\n%s", m[0], out)
 		}
 	}
-	f, err := os.Open(pgn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
+	games, err := game.ReadPGNFile(pgn)
 	if err != nil || len(games) != 2 {
 		t.Fatalf("%d games, %v", len(games), err)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -19,7 +18,12 @@ func init() {
 }
 
 func runDatagen(args []string) int {
-	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	fs := newFlagSet("datagen", `usage: ox88 datagen --out FILE [--games N] [--nodes N] [--workers N] [--seed S]
+
+Plays self-play games at a fixed node count and appends their quiet positions,
+each with the search score and the game's result, to FILE as marlinformat
+records (see nnue.Record). Progress and an ETA go to stderr. Ctrl-C stops
+cleanly; the same command resumes where it stopped.`)
 	out := fs.String("out", "", "output file of 32-byte records (appended; resumed when its journal matches)")
 	games := fs.Int("games", 0, "stop after this many games in the file (0: until Ctrl-C)")
 	nodes := fs.Uint64("nodes", 5000, "nodes searched per move")
@@ -28,40 +32,25 @@ func runDatagen(args []string) int {
 	plies := fs.Int("random-plies", 8, "random moves played from each start position")
 	openings := fs.String("openings", "", "start positions (EPD or PGN); default: the standard start")
 	hash := fs.Int("hash", 16, "transposition table per worker, MiB")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), `usage: ox88 datagen --out FILE [--games N] [--nodes N] [--workers N] [--seed S]
-
-Plays self-play games at a fixed node count and appends their quiet positions,
-each with the search score and the game's result, to FILE as marlinformat
-records (see nnue.Record). Progress and an ETA go to stderr. Ctrl-C stops
-cleanly; the same command resumes where it stopped.`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *out == "" || fs.NArg() > 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs)
 	}
 	cfg := datagen.Config{Out: *out, Games: *games, Nodes: *nodes, Workers: *workers, Seed: *seed,
 		RandomPlies: *plies, HashMB: *hash, Progress: os.Stderr}
 	if *openings != "" {
 		var err error
 		if cfg.Openings, err = loadStartPositions(*openings); err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 datagen:", err)
-			return 1
+			return runError("datagen", err)
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	st, err := datagen.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 datagen:", err)
-		return 1
+		return runError("datagen", err)
 	}
 	fmt.Printf("%d games, %d positions in %s (this run: %d games, %d positions)\n",
 		st.Games, st.Positions, *out, st.NewGames, st.NewPositions)

@@ -5,7 +5,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"sort"
@@ -65,31 +64,4 @@ func main() {
 		os.Exit(2)
 	}
 	os.Exit(cmd.run(os.Args[2:]))
-}
-
-// parseFileArgs parses a subcommand's flags around its one file argument,
-// which may stand before or after the flags. It returns the file, and the
-// exit status to return at once when ok is false (0 after -h, 2 for a
-// usage error, the usage printed).
-func parseFileArgs(fs *flag.FlagSet, args []string) (file string, status int, ok bool) {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		file, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return "", 0, false
-		}
-		return "", 2, false
-	}
-	if file == "" && fs.NArg() == 1 {
-		file = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		fs.Usage()
-		return "", 2, false
-	}
-	if file == "" {
-		fs.Usage()
-		return "", 2, false
-	}
-	return file, 0, true
 }

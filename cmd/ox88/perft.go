@@ -1,9 +1,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"time"
 
 	"ox88/chess"
@@ -14,33 +12,24 @@ func init() {
 }
 
 func runPerft(args []string) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs := newFlagSet("perft", "usage: ox88 perft [--fen FEN] [--depth N] [--divide]\n       ox88 perft --suite FILE.epd [--max-nodes N]\n\nThe last ply is counted in bulk: its moves are generated, not made.")
 	fen := fs.String("fen", chess.StartFEN, "position to count from")
 	depth := fs.Int("depth", 5, "depth in plies")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	suite := fs.String("suite", "", "EPD file with ;Dn counts to check")
 	maxNodes := fs.Uint64("max-nodes", 0, "with --suite: skip expected counts above this (0: no limit)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 perft [--fen FEN] [--depth N] [--divide]\n       ox88 perft --suite FILE.epd [--max-nodes N]\n\nThe last ply is counted in bulk: its moves are generated, not made.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *suite != "" {
 		return perftSuite(*suite, *maxNodes)
 	}
 	pos, err := chess.ParseFEN(*fen)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 perft:", err)
-		return 1
+		return runError("perft", err)
 	}
 	if *depth < 1 {
-		fmt.Fprintln(os.Stderr, "ox88 perft: depth must be at least 1")
-		return 2
+		return badUsage("perft", "depth must be at least 1")
 	}
 	start := time.Now()
 	var nodes uint64
@@ -61,8 +50,7 @@ func runPerft(args []string) int {
 func perftSuite(path string, maxNodes uint64) int {
 	suite, err := chess.ReadEPDFile(path)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 perft:", err)
-		return 1
+		return runError("perft", err)
 	}
 	start := time.Now()
 	r := chess.CheckPerftSuite(suite, maxNodes, func(e *chess.EPD, want chess.PerftCount, got uint64) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 
@@ -38,11 +37,7 @@ func stdinIsTerminal() bool {
 }
 
 func runPlay(args []string) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 play [flags]\n\nPlay chess against ox88 on the terminal (? in the game lists the keys).\n\nflags:")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("play", "usage: ox88 play [flags]\n\nPlay chess against ox88 on the terminal (? in the game lists the keys).\n\nflags:")
 	level := fs.Int("level", tui.DefaultLevel, fmt.Sprintf("ox88's skill level, 1 to %d", engine.MaxSkill))
 	fen := fs.String("fen", "", "start from this position (FEN)")
 	pgn := fs.String("pgn", "", "load the first game of this PGN file")
@@ -54,42 +49,33 @@ func runPlay(args []string) int {
 	threads := fs.Int("threads", tui.DefaultThreads(), "ox88's search threads (the default leaves one core to the rest of the machine)")
 	var c960 chess960Flag
 	fs.Var(&c960, "960", "play Chess960 from start position `N` (0-959; 518 is the standard array); --960 alone: a random one")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	start960, n960, err := c960.start(fs)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 play:", err)
-		return 2
+		return badUsage("play", "%v", err)
 	}
 	if start960 != "" {
 		if *fen != "" || *pgn != "" {
-			fmt.Fprintln(os.Stderr, "ox88 play: --960 and --fen or --pgn exclude each other")
-			return 2
+			return badUsage("play", "--960 and --fen or --pgn exclude each other")
 		}
 		*fen = start960
 		defer fmt.Printf("Chess960 start position %d: %s\n", n960, start960)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ox88 play: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return badUsage("play", "unexpected argument %q", fs.Arg(0))
 	}
 	if *threads < 1 {
-		fmt.Fprintf(os.Stderr, "ox88 play: --threads must be at least 1, got %d\n", *threads)
-		return 2
+		return badUsage("play", "--threads must be at least 1, got %d", *threads)
 	}
 	control, err := clock.ParseForPlay(*tc)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 play:", err)
-		return 2
+		return badUsage("play", "%v", err)
 	}
 	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads, Seed: *seed}
 	if err := tui.Run(opts); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 play:", err)
-		return 1
+		return runError("play", err)
 	}
 	return 0
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 
 	"ox88/game"
 	"ox88/match/referee"
@@ -14,52 +12,35 @@ func init() {
 }
 
 func runReferee(args []string) int {
-	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
-	sf := fs.String("stockfish", referee.DefaultStockfish, "the Stockfish binary that judges")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), `usage: ox88 referee [--stockfish PATH] GAMES.pgn ...
+	fs := newFlagSet("referee", `usage: ox88 referee [--stockfish PATH] GAMES.pgn ...
 
 Replays every game and asks Stockfish ("go perft 1") for the legal moves of
 every position: a move generator that is not ox88's. Each illegal move is
 printed; the last line is "N games, M moves checked by Stockfish's perft 1:
 K illegal", and the exit status is 1 when K > 0.`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	sf := fs.String("stockfish", referee.DefaultStockfish, "the Stockfish binary that judges")
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs)
 	}
 	var games []*game.Game
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		g, err := game.ReadPGNFile(name)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 referee:", err)
-			return 1
-		}
-		g, err := game.ReadPGN(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "ox88 referee: %s: %v\n", name, err)
-			return 1
+			return runError("referee", err)
 		}
 		games = append(games, g...)
 	}
 	ref, err := referee.Start(*sf)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 referee:", err)
-		return 1
+		return runError("referee", err)
 	}
 	defer ref.Close()
 	rep, err := ref.Check(games)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 referee:", err)
-		return 1
+		return runError("referee", err)
 	}
 	for _, il := range rep.Illegal {
 		fmt.Println("illegal:", il)

@@ -78,12 +78,7 @@ func TestSelfPlayLegal(t *testing.T) {
 		}
 	}
 
-	f, err := os.Open(pgn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
+	games, err := game.ReadPGNFile(pgn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,12 +136,7 @@ func TestChess960MatchLegal(t *testing.T) {
 	if !strings.Contains(string(out), "faults: 0 illegal moves, 0 crashes, 0 stalls, 0 time losses") {
 		t.Errorf("ox88 match:\n%s", out)
 	}
-	f, err := os.Open(pgn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := game.ReadPGN(f)
-	f.Close()
+	games, err := game.ReadPGNFile(pgn)
 	if err != nil || len(games) != 6 {
 		t.Fatalf("%d games in the PGN: %v", len(games), err)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"time"
@@ -18,34 +17,27 @@ func init() {
 const solveHashMB = 64
 
 func runSolve(args []string) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs := newFlagSet("solve", "usage: ox88 solve FILE.epd [--movetime MS | --nodes N]\n\nSearches every bm/am position; prints each failure; last line: solved K of N.")
 	movetime := fs.Int("movetime", 0, "milliseconds per position (default 1000 unless --nodes)")
 	nodes := fs.Uint64("nodes", 0, "nodes per position (reproducible on a busy machine)")
 	hash := fs.Int("hash", solveHashMB, "transposition table size in MiB")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 solve FILE.epd [--movetime MS | --nodes N]\n\nSearches every bm/am position; prints each failure; last line: solved K of N.")
-		fs.PrintDefaults()
-	}
 	// The file may come before or after the flags.
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
 		return status
 	}
 	if *movetime > 0 && *nodes > 0 {
-		fmt.Fprintln(os.Stderr, "ox88 solve: give --movetime or --nodes, not both")
-		return 2
+		return badUsage("solve", "give --movetime or --nodes, not both")
 	}
 	if *movetime == 0 && *nodes == 0 {
 		*movetime = 1000
 	}
 	if *hash < 1 {
-		fmt.Fprintln(os.Stderr, "ox88 solve: --hash must be at least 1")
-		return 2
+		return badUsage("solve", "--hash must be at least 1")
 	}
 	suite, err := chess.ReadEPDFile(file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 solve:", err)
-		return 1
+		return runError("solve", err)
 	}
 	lim := search.Limits{Nodes: *nodes}
 	if *movetime > 0 {

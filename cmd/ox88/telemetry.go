@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 
@@ -15,24 +14,19 @@ func init() {
 }
 
 func runTelemetry(args []string) int {
-	fs := flag.NewFlagSet("telemetry", flag.ContinueOnError)
+	fs := newFlagSet("telemetry", "usage: ox88 telemetry GAMES.pgn [--svg OUT.svg]\n\n"+
+		"Reads the move comments ox88 match writes ({book}, {+0.31/12 0.52s}, and with\n"+
+		"--telemetry {d= nodes= score= tt= bal= diff= time}) and prints a table per game,\n"+
+		"or draws per game the score and the material balance, and each engine's depth\n"+
+		"and nodes per move, as an SVG a browser opens.")
 	svg := fs.String("svg", "", "write the charts to FILE.svg (crash-safe) instead of the table")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "usage: ox88 telemetry GAMES.pgn [--svg OUT.svg]\n\n"+
-			"Reads the move comments ox88 match writes ({book}, {+0.31/12 0.52s}, and with\n"+
-			"--telemetry {d= nodes= score= tt= bal= diff= time}) and prints a table per game,\n"+
-			"or draws per game the score and the material balance, and each engine's depth\n"+
-			"and nodes per move, as an SVG a browser opens.\n")
-		fs.PrintDefaults()
-	}
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
 		return status
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 telemetry:", err)
-		return 1
+		return runError("telemetry", err)
 	}
 	games, err := telemetry.Read(f)
 	f.Close()
@@ -47,8 +41,7 @@ func runTelemetry(args []string) int {
 	var b bytes.Buffer
 	telemetry.WriteSVG(&b, games)
 	if err := atomicfile.WriteFile(*svg, b.Bytes()); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 telemetry:", err)
-		return 1
+		return runError("telemetry", err)
 	}
 	fmt.Fprintf(os.Stderr, "%s: %d games\n", *svg, len(games))
 	return 0

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 
@@ -18,50 +17,39 @@ func init() {
 const traceMaxLines = 400
 
 func runTrace(args []string) int {
-	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
+	fs := newFlagSet("trace", "usage: ox88 trace --fen F --depth D [--nodes N] [--break-on move=e2e4|depth=3|cutoff=tt] [--max-lines N]\n\n"+
+		"Searches with the engine's own search (one thread, a fresh table) and prints its tree, one line per\n"+
+		"node: the move (SAN), the node's number, the depth left (qN in quiescence), the window, the static\n"+
+		"evaluation, what the steps did, and the score with its bound, from the side to move's view.\n"+
+		"With --nodes or --break-on it stops there and prints the stack: every ply from the root to the node.")
 	fen := fs.String("fen", chess.StartFEN, "the position to search")
 	depth := fs.Int("depth", 3, "search depth in plies")
 	nodes := fs.Uint64("nodes", 0, "run to the search's node N: the tree up to it and the stack there")
 	breakOn := fs.String("break-on", "", "stop at the first node (after --nodes) where this holds: move=e2e4, depth=3, ply=2, node=N, cutoff=tt (tb, null, rfp, futility, lmp, lmr, check, beta, standpat, delta, see ...)")
 	maxLines := fs.Int("max-lines", traceMaxLines, "print at most this many lines of the tree")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 trace --fen F --depth D [--nodes N] [--break-on move=e2e4|depth=3|cutoff=tt] [--max-lines N]\n\n"+
-			"Searches with the engine's own search (one thread, a fresh table) and prints its tree, one line per\n"+
-			"node: the move (SAN), the node's number, the depth left (qN in quiescence), the window, the static\n"+
-			"evaluation, what the steps did, and the score with its bound, from the side to move's view.\n"+
-			"With --nodes or --break-on it stops there and prints the stack: every ply from the root to the node.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(os.Stderr, "ox88 trace: "+format+"\n", a...)
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+		return badUsage("trace", "unexpected argument %q", fs.Arg(0))
 	}
 	pos, err := chess.ParseFEN(*fen)
 	if err != nil {
-		return fail("--fen: %v", err)
+		return badUsage("trace", "--fen: %v", err)
 	}
 	if *depth < 1 || *depth > search.MaxPly-8 {
-		return fail("--depth must be 1 to %d", search.MaxPly-8)
+		return badUsage("trace", "--depth must be 1 to %d", search.MaxPly-8)
 	}
 	if *nodes > engine.MaxTraceNodes {
-		return fail("--nodes: at most %d nodes are recorded", engine.MaxTraceNodes)
+		return badUsage("trace", "--nodes: at most %d nodes are recorded", engine.MaxTraceNodes)
 	}
 	if *maxLines < 1 {
-		return fail("--max-lines must be at least 1")
+		return badUsage("trace", "--max-lines must be at least 1")
 	}
 	var brk search.Break
 	if *breakOn != "" {
 		if brk, err = search.ParseBreak(*breakOn); err != nil {
-			return fail("--break-on: %v", err)
+			return badUsage("trace", "--break-on: %v", err)
 		}
 	}
 	eng := engine.New()
@@ -77,7 +65,7 @@ func runTrace(args []string) int {
 	if *nodes > 0 {
 		i, ok := tr.Index(*nodes)
 		if !ok {
-			return fail("--nodes %d: the search counted %d nodes", *nodes, tr.Count)
+			return badUsage("trace", "--nodes %d: the search counted %d nodes", *nodes, tr.Count)
 		}
 		cursor, stopped = i, true
 	}

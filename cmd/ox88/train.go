@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"runtime"
@@ -14,7 +13,12 @@ func init() {
 }
 
 func runTrain(args []string) int {
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs := newFlagSet("train", `usage: ox88 train --out NET.bin [flags] DATA.bin [DATA.bin ...]
+
+Trains the 768 -> 256x2 -> 1 network on the records ox88 datagen writes
+(several files are read as one) with Adam on the squared error of the
+expected score, and writes the quantised net (load it with EvalFile).
+Progress and losses go to stderr.`)
 	out := fs.String("out", "", "the quantised net, written after every epoch")
 	ckpt := fs.String("checkpoint", "", "float weights and optimiser state, written after every epoch (default OUT.ckpt)")
 	resume := fs.Bool("resume", false, "continue from the checkpoint")
@@ -26,24 +30,11 @@ func runTrain(args []string) int {
 	val := fs.Float64("val", 0.02, "share of positions held out for validation")
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), `usage: ox88 train --out NET.bin [flags] DATA.bin [DATA.bin ...]
-
-Trains the 768 -> 256x2 -> 1 network on the records ox88 datagen writes
-(several files are read as one) with Adam on the squared error of the
-expected score, and writes the quantised net (load it with EvalFile).
-Progress and losses go to stderr.`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *out == "" || fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs)
 	}
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
@@ -52,8 +43,7 @@ Progress and losses go to stderr.`)
 	for _, name := range fs.Args() {
 		r, err := nnue.ReadRecords(name)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 train:", err)
-			return 1
+			return runError("train", err)
 		}
 		recs = append(recs, r...)
 	}
@@ -64,14 +54,12 @@ Progress and losses go to stderr.`)
 	if *resume {
 		var err error
 		if tr, err = nnue.Resume(*ckpt, cfg); err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 train:", err)
-			return 1
+			return runError("train", err)
 		}
 	}
 	stats, err := tr.Train(recs)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 train:", err)
-		return 1
+		return runError("train", err)
 	}
 	for _, s := range stats {
 		fmt.Printf("epoch %d train %.6f validation %.6f lr %.6f time %s\n", s.Epoch, s.TrainLoss, s.ValLoss, s.LearningRate, s.Elapsed.Round(1e9))

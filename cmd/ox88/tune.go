@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -17,12 +16,7 @@ func init() {
 }
 
 func runTune(args []string) int {
-	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	out := fs.String("out", "", "file to write the tuned weights to, as Go declarations")
-	epochs := fs.Int("epochs", 3000, "full-batch Adam steps")
-	l2 := fs.Float64("l2", eval.DefaultL2, "pull of every weight toward its current value (0: none)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), `usage: ox88 tune --out FILE [--epochs N] [--l2 X] DATA...
+	fs := newFlagSet("tune", `usage: ox88 tune --out FILE [--epochs N] [--l2 X] DATA...
 
 Fits the evaluation's weights to the results of the games that the
 training positions come from (Texel's method) and writes the weights as
@@ -30,17 +24,14 @@ Go declarations that replace those of the same names in eval/tables.go
 and eval/eval.go. DATA are files of marlinformat records (ox88 datagen
 writes them) or, when the name ends in .txt, lines "FEN;result" with the
 result 1, 0.5 or 0 for White. Progress and an ETA go to stderr.`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	out := fs.String("out", "", "file to write the tuned weights to, as Go declarations")
+	epochs := fs.Int("epochs", 3000, "full-batch Adam steps")
+	l2 := fs.Float64("l2", eval.DefaultL2, "pull of every weight toward its current value (0: none)")
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *out == "" || fs.NArg() == 0 || *epochs <= 0 || *l2 < 0 {
-		fmt.Fprintln(os.Stderr, "ox88 tune: needs --out, a data file, epochs above 0 and l2 not below 0")
-		return 2
+		return badUsage("tune", "needs --out, a data file, epochs above 0 and l2 not below 0")
 	}
 	tuner := eval.NewTuner()
 	read, start := 0, time.Now()
@@ -51,8 +42,7 @@ result 1, 0.5 or 0 for White. Progress and an ETA go to stderr.`)
 		}
 		recs, err := readFile(name)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 tune:", err)
-			return 1
+			return runError("tune", err)
 		}
 		for i := range recs {
 			if err := addRecord(tuner, &recs[i]); err != nil {
@@ -68,12 +58,10 @@ result 1, 0.5 or 0 for White. Progress and an ETA go to stderr.`)
 	fmt.Fprintf(os.Stderr, "tune: %d positions read, %d to train on, %d held out\n", read, train, held)
 	res, err := tuner.Fit(eval.TuneConfig{Epochs: *epochs, L2: *l2, Progress: os.Stderr})
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 tune:", err)
-		return 1
+		return runError("tune", err)
 	}
 	if err := atomicfile.WriteFile(*out, res.Source()); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 tune:", err)
-		return 1
+		return runError("tune", err)
 	}
 	fmt.Printf("K %.4f, loss %.6f -> %.6f, held out %.6f -> %.6f; weights in %s\n",
 		res.K, res.TrainLoss[0], res.TrainLoss[1], res.HeldLoss[0], res.HeldLoss[1], *out)

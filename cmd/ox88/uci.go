@@ -20,8 +20,7 @@ func runUCI(args []string) int {
 		return 2
 	}
 	if err := uci.Run(os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 uci:", err)
-		return 1
+		return runError("uci", err)
 	}
 	return 0
 }

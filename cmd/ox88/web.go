@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -28,33 +27,24 @@ const webShutdownWait = 3 * time.Second
 // runWeb is `ox88 web`: it listens on --addr, prints the URL and serves the
 // browser game until Ctrl-C.
 func runWeb(args []string) int {
-	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs := newFlagSet("web", "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--threads N] [--token] [--host NAME]\n\n"+
+		"Serves the browser game and prints its URL; everything it needs is inside\nthe binary. "+
+		"Bound to anything but loopback, the URL carries a random token\n(?token=...) that every request of the page must bring. Ctrl-C stops it.")
 	addr := fs.String("addr", "127.0.0.1:8088", "address to listen on (host:port; port 0 picks a free one)")
 	searches := fs.Int("searches", 2, "CPU-bound jobs (searches, perft, bench) that run at once")
 	threads := fs.Int("threads", 0, "search threads of each engine (0: the cores shared among the --searches jobs, at least 1)")
 	token := fs.Bool("token", false, "ask for the start-up token on loopback too (beyond loopback it is always asked for)")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a name of this machine that requests may be addressed to (repeatable; the listen address always may)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--threads N] [--token] [--host NAME]\n\n"+
-			"Serves the browser game and prints its URL; everything it needs is inside\nthe binary. "+
-			"Bound to anything but loopback, the URL carries a random token\n(?token=...) that every request of the page must bring. Ctrl-C stops it.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *threads < 0 || *threads > search.MaxThreads {
-		fmt.Fprintf(os.Stderr, "ox88 web: --threads %d: want 1 to %d, or 0 for the cores shared among the jobs\n", *threads, search.MaxThreads)
-		return 2
+		return badUsage("web", "--threads %d: want 1 to %d, or 0 for the cores shared among the jobs", *threads, search.MaxThreads)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 web:", err)
-		return 1
+		return runError("web", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -84,8 +74,7 @@ func serveWeb(ctx context.Context, ln net.Listener, cfg web.Config, out io.Write
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintln(os.Stderr, "ox88 web:", err)
-			return 1
+			return runError("web", err)
 		}
 	case <-ctx.Done():
 		sctx, cancel := context.WithTimeout(context.Background(), webShutdownWait)

@@ -12,9 +12,16 @@ import (
 	"time"
 )
 
-// Session is one conversation with a server.
-type Session struct {
+// Server is a protocol server as a session drives it: it reads commands
+// from in until quit or the end of input.
+type Server interface {
+	Serve(in io.Reader) error
+}
+
+// Session is one conversation with a server of type S.
+type Session[S Server] struct {
 	T     *testing.T
+	Srv   S              // the server
 	In    *io.PipeWriter // what the GUI writes
 	Lines chan string    // what the server wrote, a line at a time
 	done  chan error
@@ -41,21 +48,37 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	}
 }
 
-// Start makes the server's output writer, asks newServe for the serve
-// function of a server writing there, and runs it on the session's input.
-// The session closes when the test ends.
-func Start(t *testing.T, newServe func(out io.Writer) func(in io.Reader) error) *Session {
+// Start makes the server's output writer, asks newServer for a server
+// writing there, and serves the session's input with it. The session
+// closes when the test ends.
+func Start[S Server](t *testing.T, newServer func(out io.Writer) S) *Session[S] {
 	t.Helper()
 	pr, pw := io.Pipe()
-	s := &Session{T: t, In: pw, Lines: make(chan string, 1<<16), done: make(chan error, 1)}
-	serve := newServe(&lineWriter{lines: s.Lines})
-	go func() { s.done <- serve(pr) }()
+	s := &Session[S]{T: t, In: pw, Lines: make(chan string, 1<<16), done: make(chan error, 1)}
+	s.Srv = newServer(&lineWriter{lines: s.Lines})
+	go func() { s.done <- s.Srv.Serve(pr) }()
 	t.Cleanup(func() { s.Close() })
 	return s
 }
 
+// ServeWithin serves input with srv and fails t unless the session ends
+// within d of the input's end (the fuzzers' check: a session never hangs).
+func ServeWithin(t *testing.T, srv Server, input string, d time.Duration) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		srv.Serve(strings.NewReader(input))
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("session did not end within %v of its input's end", d)
+	}
+}
+
 // Send writes input lines (each given line gets a "\n").
-func (s *Session) Send(lines ...string) {
+func (s *Session[S]) Send(lines ...string) {
 	s.T.Helper()
 	if _, err := io.WriteString(s.In, strings.Join(lines, "\n")+"\n"); err != nil {
 		s.T.Fatalf("send: %v", err)
@@ -64,7 +87,7 @@ func (s *Session) Send(lines ...string) {
 
 // Expect waits up to d for a line starting with prefix and returns it with
 // the lines that came before it.
-func (s *Session) Expect(prefix string, d time.Duration) (string, []string) {
+func (s *Session[S]) Expect(prefix string, d time.Duration) (string, []string) {
 	s.T.Helper()
 	var before []string
 	timeout := time.After(d)
@@ -84,7 +107,7 @@ func (s *Session) Expect(prefix string, d time.Duration) (string, []string) {
 
 // Quiet checks that no line starting with prefix arrives within d, and
 // returns the lines that did.
-func (s *Session) Quiet(prefix string, d time.Duration) []string {
+func (s *Session[S]) Quiet(prefix string, d time.Duration) []string {
 	s.T.Helper()
 	var got []string
 	timeout := time.After(d)
@@ -102,7 +125,7 @@ func (s *Session) Quiet(prefix string, d time.Duration) []string {
 }
 
 // Close ends the input and waits for the server to return.
-func (s *Session) Close() {
+func (s *Session[S]) Close() {
 	s.In.Close()
 	select {
 	case err := <-s.done:

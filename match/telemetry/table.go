@@ -27,7 +27,7 @@ func WriteTable(w io.Writer, games []Game) error {
 		b.WriteString(g.String() + "\n")
 		for side, s := range g.Summary {
 			if s != "" {
-				fmt.Fprintf(&b, "  %s %s: %s\n", [2]string{"White", "Black"}[side], [2]string{g.White, g.Black}[side], s)
+				fmt.Fprintf(&b, "  %s %s: %s\n", chess.Color(side).Title(), [2]string{g.White, g.Black}[side], s)
 			}
 		}
 		fmt.Fprintf(&b, "%4s  %-13s %5s %9s %6s %6s %6s %6s %7s %7s %9s\n",

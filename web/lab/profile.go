@@ -73,7 +73,6 @@ var componentRules = []componentRule{
 	{"", "ox88/chess.Color.*"},
 	{"", "ox88/chess.Score.*"},
 	{"", "ox88/chess.MakePiece"},
-	{"", "ox88/chess.PieceSquare"},
 	{"", "ox88/chess.S"},
 
 	// Attack test: "is this square attacked?", asked by the king's moves,

@@ -68,7 +68,6 @@ type fake struct {
 	moves    int // go commands answered
 	xbForce  bool
 	xbColor  chess.Color
-	xbEngine bool
 	chess960 bool // UCI_Chess960 or variant fischerandom: castle whenever it can
 }
 
