@@ -81,8 +81,12 @@ configs=(
 	"phalanx|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/phalanx proto=xboard name=phalanx --tc 2+0.02"
 )
 
-engines_running() {
-	{ pgrep -f "$OUT/ox88|/usr/games/(fairymax|stockfish|phalanx|hoichess)" || true; } | wc -l
+# engines_orphaned counts engine processes whose parent is gone (they were
+# handed to init, PID 1): what a match runner that died or forgot an engine
+# leaves behind. Engines that other programs on the machine are running
+# have a living parent and do not count. It also lists them in the log.
+engines_orphaned() {
+	ps -eo pid=,ppid=,args= | awk -v out="$OUT" '$2 == 1 && (index($3, out "/ox88") == 1 || $3 ~ /^\/usr\/games\/(fairymax|stockfish|phalanx|hoichess)/)' | tee -a "$1" | wc -l
 }
 
 for ((r = 1; r <= rounds; r++)); do
@@ -100,7 +104,6 @@ for ((r = 1; r <= rounds; r++)); do
 		pgn="$OUT/$name-$stamp.pgn"
 		log="$OUT/$name-$stamp.log"
 		echo "soak: round $r, $name, $GAMES games"
-		before=$(engines_running)
 		# shellcheck disable=SC2086
 		openings="--openings file=$books order=random"
 		if [[ "$flags" == *CHESS960* ]]; then
@@ -110,8 +113,7 @@ for ((r = 1; r <= rounds; r++)); do
 		fi
 		eval "\"$ox88\" match $flags --games $GAMES --concurrency $CONCURRENCY $openings --pgnout \"$pgn\" --quiet" >"$log" 2>&1 || true
 		sleep 1
-		orphans=$(( $(engines_running) - before ))
-		((orphans < 0)) && orphans=0
+		orphans=$(engines_orphaned "$log")
 		faults=$(grep -o 'faults: [0-9]* illegal moves, [0-9]* crashes, [0-9]* stalls, [0-9]* time losses' "$log" |
 			awk '{il+=$2; cr+=$5; st+=$7; tl+=$9} END {printf "%d\t%d\t%d\t%d", il, cr, st, tl}')
 		[ -n "$faults" ] || faults=$'0\t0\t0\t0'
