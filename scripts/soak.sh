@@ -75,7 +75,7 @@ configs=(
 	"race-nodes|--engine cmd=$ox88race args=uci name=race nodes=4000 --engine cmd=$ox88 args=uci name=plain nodes=4000"
 	"race-2+0.02|--engine cmd=$ox88race args=uci name=race --engine cmd=$ox88 args=uci name=plain --tc 4+0.04 --each option.Move\ Overhead=100"
 	"xboard-self|--engine cmd=$ox88 args=xboard proto=xboard name=xb --engine cmd=$ox88 args=uci name=uci --tc 2+0.02"
-	"fairymax|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/fairymax proto=xboard name=fairymax --tc 2+0.02"
+	"fairymax|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/fairymax proto=xboard name=fairymax --tc 2+0.02 PGNBOOK"
 	"stockfish-1350|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/stockfish name=sf option.UCI_LimitStrength=true option.UCI_Elo=1350 --tc 2+0.02"
 	"stockfish-depth|--engine cmd=$ox88 args=uci name=ox88 nodes=20000 --engine cmd=/usr/games/stockfish name=sf depth=6"
 	"phalanx|--engine cmd=$ox88 args=uci name=ox88 --engine cmd=/usr/games/phalanx proto=xboard name=phalanx --tc 2+0.02"
@@ -106,6 +106,12 @@ for ((r = 1; r <= rounds; r++)); do
 		echo "soak: round $r, $name, $GAMES games"
 		# shellcheck disable=SC2086
 		openings="--openings file=$books order=random"
+		if [[ "$flags" == *PGNBOOK* ]]; then
+			# An engine that cannot set up a position (fairymax: setboard=0)
+			# is fed the opening's moves from the start: a PGN book.
+			flags=${flags/PGNBOOK/}
+			openings="--openings file=testdata/openings-200.pgn order=random"
+		fi
 		if [[ "$flags" == *CHESS960* ]]; then
 			first=$((RANDOM % 911))
 			flags=${flags/CHESS960/--chess960 $first-$((first + 49))}
@@ -121,6 +127,11 @@ for ((r = 1; r <= rounds; r++)); do
 		games=$(sed -n 's/^\([0-9]*\) games, .*/\1/p' <<<"$ref")
 		moves=$(sed -n 's/.*games, \([0-9]*\) moves checked.*/\1/p' <<<"$ref")
 		illegal=$(sed -n 's/.*: \([0-9]*\) illegal$/\1/p' <<<"$ref")
+		if [ -z "$games" ] && [ ! -s "$pgn" ]; then
+			# No game was played: the match could not start (its log says why).
+			echo "soak: $name: no game played, not counted: $(tail -2 "$log" | head -1)" >&2
+			continue
+		fi
 		if [ -z "$games" ]; then
 			echo "soak: $name: the referee could not read $pgn: $ref" >&2
 			games=0 moves=0 illegal=1

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -20,7 +19,7 @@ func init() {
 }
 
 func runAB(args []string) int {
-	fs := flag.NewFlagSet("ab", flag.ContinueOnError)
+	fs := newFlagSet("ab", abUsage)
 	a := fs.String("a", "", "options of side A, comma-separated (default: everything on)")
 	b := fs.String("b", "", "options of side B, e.g. \"nolmr,nonull\"")
 	nodes := fs.Uint64("nodes", 5000, "nodes searched per move")
@@ -32,37 +31,15 @@ func runAB(args []string) int {
 	seed := fs.Uint64("seed", 1, "seed of the random moves")
 	hash := fs.Int("hash", 16, "transposition table per searcher, MiB")
 	list := fs.Bool("list", false, "list the option names and exit")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), `usage: ox88 ab [--a OPTIONS] --b OPTIONS [--nodes N | --tc BASE+INC] [--games N] [--openings FILE] [--workers N]
-
-Plays this engine with options A against itself with options B, in one
-process, at a fixed node count per move, two games per opening with the
-colours swapped, and prints the result from A's side with its Elo and
-95% interval. Options name search steps and evaluation terms; a "no"
-prefix switches one off (--list names them). Progress and an ETA go to
-stderr; Ctrl-C stops and prints the result so far.
-
-With --tc each side plays on its own clock at equal time, as in a real
-game, and a side whose clock runs out loses on time (the result line
-counts these). Equal time measures what fixed nodes cannot: a term that
-makes each node slower. Timed games depend on the machine's load: run
-timed A/Bs on an idle machine, with --workers at most the number of
-cores.`)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if *list {
 		fmt.Print(search.OptionHelp())
 		return 0
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "ox88 ab: unexpected argument %q (options go in --a and --b)\n", fs.Arg(0))
-		return 2
+		return badUsage("ab", "unexpected argument %q (options go in --a and --b)", fs.Arg(0))
 	}
 	cfg := selfplay.ABConfig{Nodes: *nodes, Games: *games, RandomPlies: *plies, Seed: *seed,
 		Workers: *workers, HashMB: *hash, Progress: os.Stderr}
@@ -72,22 +49,18 @@ cores.`)
 			err = fmt.Errorf("time control %q: give a clock, such as 10+0.1", *tc)
 		}
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 ab: --tc:", err)
-			return 2
+			return badUsage("ab", "--tc: %v", err)
 		}
 	}
 	if cfg.A, err = search.ParseOptions(*a); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 ab: --a:", err)
-		return 2
+		return badUsage("ab", "--a: %v", err)
 	}
 	if cfg.B, err = search.ParseOptions(*b); err != nil {
-		fmt.Fprintln(os.Stderr, "ox88 ab: --b:", err)
-		return 2
+		return badUsage("ab", "--b: %v", err)
 	}
 	if *openings != "" {
 		if cfg.Openings, err = loadStartPositions(*openings); err != nil {
-			fmt.Fprintln(os.Stderr, "ox88 ab:", err)
-			return 1
+			return runError("ab", err)
 		}
 	}
 	if cfg.RandomPlies < 0 {
@@ -100,8 +73,7 @@ cores.`)
 	defer stop()
 	t, err := selfplay.AB(ctx, cfg)
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintln(os.Stderr, "ox88 ab:", err)
-		return 1
+		return runError("ab", err)
 	}
 	if ctx.Err() != nil {
 		fmt.Printf("Interrupted after %d games: the result so far.\n", t.Games())
@@ -124,6 +96,22 @@ cores.`)
 	}
 	return 0
 }
+
+const abUsage = `usage: ox88 ab [--a OPTIONS] --b OPTIONS [--nodes N | --tc BASE+INC] [--games N] [--openings FILE] [--workers N]
+
+Plays this engine with options A against itself with options B, in one
+process, at a fixed node count per move, two games per opening with the
+colours swapped, and prints the result from A's side with its Elo and
+95% interval. Options name search steps and evaluation terms; a "no"
+prefix switches one off (--list names them). Progress and an ETA go to
+stderr; Ctrl-C stops and prints the result so far.
+
+With --tc each side plays on its own clock at equal time, as in a real
+game, and a side whose clock runs out loses on time (the result line
+counts these). Equal time measures what fixed nodes cannot: a term that
+makes each node slower. Timed games depend on the machine's load: run
+timed A/Bs on an idle machine, with --workers at most the number of
+cores.`
 
 // orAll names an empty option list.
 func orAll(list string) string {
