@@ -54,7 +54,7 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, tc c
 		pos.GenerateMoves(&ml)
 		if ml.N == 0 {
 			if pos.InCheck() {
-				return game.NewOutcome(winFor(pos.SideToMove().Other()), game.Checkmate), true
+				return game.NewOutcome(game.WinFor(pos.SideToMove().Other()), game.Checkmate), true
 			}
 			return game.NewOutcome(game.Draw, game.Stalemate), true
 		}
@@ -109,7 +109,7 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, tc c
 			if sign < 0 {
 				winner = chess.Black
 			}
-			return game.NewOutcome(winFor(winner), game.Adjudication), true
+			return game.NewOutcome(game.WinFor(winner), game.Adjudication), true
 		}
 		if white <= drawScore && white >= -drawScore {
 			drawRun++
@@ -123,14 +123,6 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, tc c
 		pos.MakeMove(r.Move)
 	}
 	return game.NewOutcome(game.Draw, game.Adjudication), true
-}
-
-// winFor returns the result of a win for side.
-func winFor(side chess.Color) game.Result {
-	if side == chess.White {
-		return game.WhiteWins
-	}
-	return game.BlackWins
 }
 
 // repetitions counts how often key occurs among the reversible tail of
