@@ -90,3 +90,67 @@ func ExamplePosition_Key() {
 	fmt.Printf("%016x\n", pos.Key())
 	// Output: 463b96181691fc9c
 }
+
+// pawnKeyFromBoard is PawnKey computed by scanning the 64 squares.
+func pawnKeyFromBoard(p *Position) uint64 {
+	var k uint64
+	for i := 0; i < 64; i++ {
+		if sq := SquareFrom64(i); p.board[sq].Kind() == Pawn {
+			k ^= pieceKeys[p.board[sq]][sq]
+		}
+	}
+	return k
+}
+
+// materialKeyFromBoard is MaterialKey computed by counting the pieces on
+// the 64 squares.
+func materialKeyFromBoard(p *Position) uint64 {
+	var n [16]int
+	for i := 0; i < 64; i++ {
+		n[p.board[SquareFrom64(i)]]++
+	}
+	var k uint64
+	for pc := WPawn; pc <= BQueen; pc++ {
+		if kind := pc.Kind(); kind >= Pawn && kind <= Queen {
+			k ^= pieceKeys[pc][SquareFrom64(n[pc])]
+		}
+	}
+	return k
+}
+
+// TestPawnAndMaterialKeys: the pawn key depends on the pawns alone and the
+// material key on the numbers of pieces alone.
+func TestPawnAndMaterialKeys(t *testing.T) {
+	const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	for _, c := range []struct {
+		a, b               string
+		samePawns, sameMat bool
+	}{
+		// Knights out, castling lost, the other side to move: same pawns, same material.
+		{start, "r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b - - 4 3", true, true},
+		// One pawn pushed: other pawns, same material.
+		{start, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", false, true},
+		// A knight fewer: same pawns, other material.
+		{start, "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true, false},
+		// A knight turned into a bishop: same pawns, other material.
+		{start, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBBQKBNR w KQkq - 0 1", true, false},
+		// White's pawn against Black's: the colour of a pawn counts in both keys.
+		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", false, false},
+		// Bare kings on other squares.
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/3k4/8/8/5K2/8/8 b - - 0 1", true, true},
+	} {
+		a, b := MustParseFEN(c.a), MustParseFEN(c.b)
+		if got := a.PawnKey() == b.PawnKey(); got != c.samePawns {
+			t.Errorf("%s / %s: same pawn key %v, want %v", c.a, c.b, got, c.samePawns)
+		}
+		if got := a.MaterialKey() == b.MaterialKey(); got != c.sameMat {
+			t.Errorf("%s / %s: same material key %v, want %v", c.a, c.b, got, c.sameMat)
+		}
+	}
+	if k := MustParseFEN("4k3/8/8/8/8/8/8/4K3 w - - 0 1").PawnKey(); k != 0 {
+		t.Errorf("no pawns: pawn key %016x, want 0", k)
+	}
+	if k, want := MustParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").PawnKey(), pieceKeys[WPawn][SquareFrom64(12)]; k != want {
+		t.Errorf("one pawn on e2: pawn key %016x, want %016x", k, want)
+	}
+}

@@ -40,12 +40,19 @@ func TestPerftSuites(t *testing.T) {
 }
 
 // checkTree walks the legal move tree to depth and checks at every node that
-// the incremental state equals a recount, that the captures-only list is
+// the incremental state (and the pawn and material keys read from the
+// piece lists) equals a recount, that the captures-only list is
 // the exact ordered subsequence of the full list, that CountMoves counts the
 // full list, and that unmake restores the position exactly. It returns the number of nodes visited.
 func checkTree(t *testing.T, p *Position, depth int) int {
 	if got, want := p.Key(), p.ComputeKey(); got != want {
 		t.Fatalf("%s: key %016x, recomputed %016x", p.FEN(), got, want)
+	}
+	if got, want := p.PawnKey(), pawnKeyFromBoard(p); got != want {
+		t.Fatalf("%s: pawn key %016x, from the board %016x", p.FEN(), got, want)
+	}
+	if got, want := p.MaterialKey(), materialKeyFromBoard(p); got != want {
+		t.Fatalf("%s: material key %016x, from the board %016x", p.FEN(), got, want)
 	}
 	if got, want := p.PieceSquareTotal(), p.ComputePieceSquareTotal(); got != want {
 		t.Fatalf("%s: running score %d, recount %d", p.FEN(), got, want)

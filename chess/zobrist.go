@@ -80,3 +80,31 @@ func (p *Position) ComputeKey() uint64 {
 	}
 	return k
 }
+
+// PawnKey returns a key of the pawns alone: the XOR of the pawns' piece
+// keys, so positions with the same pawns on the same squares share it
+// whatever the other pieces do. The search keys its correction history by
+// it. It is computed from the piece lists (at most sixteen XORs), not kept
+// incrementally, so that MakeMove pays nothing for it.
+func (p *Position) PawnKey() uint64 {
+	var k uint64
+	for _, pc := range [2]Piece{WPawn, BPawn} {
+		for _, sq := range p.PieceSquares(pc) {
+			k ^= pieceKeys[pc][sq&0x7f]
+		}
+	}
+	return k
+}
+
+// MaterialKey returns a key of the material alone: for every piece other
+// than the kings, the key of that piece on the n-th square (a1, b1, ...),
+// where n is how many of it are on the board. Positions with the same
+// pieces, wherever they stand, share it. Computed from the piece counts,
+// like PawnKey.
+func (p *Position) MaterialKey() uint64 {
+	var k uint64
+	for _, pc := range [...]Piece{WPawn, WKnight, WBishop, WRook, WQueen, BPawn, BKnight, BBishop, BRook, BQueen} {
+		k ^= pieceKeys[pc][SquareFrom64(int(p.pieces[pc]&63))]
+	}
+	return k
+}

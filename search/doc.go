@@ -19,7 +19,8 @@
 //	           4 mate distance pruning
 //	           5 transposition table probe (tt.go: probe/store)
 //	           6 check extension
-//	           7 static evaluation (Options.Eval.Evaluate, or from the table)
+//	           7 static evaluation (Options.Eval.Evaluate, or from the table),
+//	             plus the correction history (corrhist.go: correctedEval)
 //	           8 reverse futility pruning
 //	           9 null-move pruning
 //	          10 internal iterative reduction
@@ -29,7 +30,8 @@
 //	          14 late move reductions
 //	          15 PVS: null window, re-search on surprise
 //	          16 killers and history on a quiet cutoff
-//	          17 store in the table
+//	          17 store in the table; teach the correction history
+//	             (updateCorrHist)
 //
 // Scores are centipawns for the side to move; a mate found ply plies from
 // the root scores Mate-ply (MateIn converts). A Recorder attached with

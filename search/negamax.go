@@ -157,15 +157,18 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		depth++
 		s.note(StepCheckExtension, chess.NoMove, depth)
 	}
-	// Step 7. Static evaluation (from the table when known).
-	staticEval := -Infinity
+	// Step 7. Static evaluation (from the table when known), corrected by
+	// what the search has learned about its errors (corrhist.go; the table
+	// keeps the raw value).
+	rawEval := -Infinity
 	if !inCheck {
 		if hit {
-			staticEval = int(entry.eval)
+			rawEval = int(entry.eval)
 		} else {
-			staticEval = s.evaluate()
+			rawEval = s.evaluate()
 		}
 	}
+	staticEval := s.correctedEval(rawEval)
 	st.staticEval = staticEval
 	s.note(StepStaticEval, chess.NoMove, staticEval)
 	// improving: the static evaluation is better than two plies ago, so
@@ -324,7 +327,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 	best = min(max(best, tbFloor), tbCeiling)
-	// Step 17. Store the result.
+	// Step 17. Store the result, and teach the correction history how far
+	// the static evaluation was from it.
 	bound := BoundUpper
 	switch {
 	case best >= beta:
@@ -332,10 +336,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	case best > origAlpha:
 		bound = BoundExact
 	}
-	if staticEval == -Infinity {
-		staticEval = 0
+	s.updateCorrHist(best, staticEval, depth, bound, bestMove)
+	if rawEval == -Infinity {
+		rawEval = 0
 	}
-	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, depth, bound)
+	s.tt.store(key, bestMove, scoreToTT(best, ply), rawEval, depth, bound)
 	return s.leave(StepSearched, best, bestMove)
 }
 

@@ -113,6 +113,7 @@ type Searcher struct {
 	// after p1 went to to1 (one ply back) or two plies back (the
 	// continuation histories; squares 0..63).
 	contHist [2][16][64][16][64]int16
+	corr     corrHist // the static evaluation's correction history (corrhist.go)
 	keys     []uint64 // game history then the search path, for repetition
 	nKeys    int      // keys in use below the root
 
@@ -192,13 +193,14 @@ func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 // SetHashSize resizes (and clears) the transposition table.
 func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
 
-// Clear forgets everything learned: table, history, killers (of every
-// thread).
+// Clear forgets everything learned: table, histories (correction history
+// included), killers (of every thread).
 func (s *Searcher) Clear() {
 	s.tt.Clear()
 	for _, t := range append([]*Searcher{s}, s.helpers...) {
 		t.history = [16][128]int32{}
 		t.contHist = [2][16][64][16][64]int16{}
+		t.corr = corrHist{}
 		for i := range t.stack {
 			t.stack[i].killers = [2]chess.Move{}
 		}
@@ -264,7 +266,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	// (rootSearch does not go through negamax's step 7).
 	s.stack[0].staticEval = -Infinity
 	if !s.pos.InCheck() {
-		s.stack[0].staticEval = s.evaluate()
+		s.stack[0].staticEval = s.correctedEval(s.evaluate())
 	}
 	// Age the history so that the last search's lessons weigh less.
 	for i := range s.history {
