@@ -26,6 +26,7 @@ type Options struct {
 	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon (+20.9 +/- 28.8 Elo at 10k nodes, LOS 92%: off until confirmed)
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
+	Singular    bool       // step 10b: singular, double and negative extensions, multi-cut (Elo: not measured yet; off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -68,6 +69,7 @@ var stepSwitches = []struct {
 	{"seeprune", "SEE pruning of losing quiet moves and captures near the horizon (step 12b)", func(o *Options) *bool { return &o.SEEPrune }},
 	{"conthist", "continuation histories (one and two plies back) in quiet-move ordering", func(o *Options) *bool { return &o.ContHist }},
 	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
+	{"singular", "singular extensions, their double and negative forms, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
 }
 
 // Set switches the step or evaluation term called name on, or off when
