@@ -24,6 +24,7 @@
 //	           8 reverse futility pruning
 //	           9 null-move pruning
 //	          10 internal iterative reduction
+//	         10b singular extensions, multi-cut (singular.go; off by default)
 //	          11 generate, score moves (order.go: scoreMoves)
 //	          12 move loop: pickMove selects the best remaining move
 //	          13 futility and late-move pruning of quiet moves

@@ -27,6 +27,7 @@ type Options struct {
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
 	CorrHist    bool       // step 7: correction history of the static evaluation (Elo: not measured yet; off until measured)
+	Singular    bool       // step 10b: singular, double and negative extensions, multi-cut (Elo: not measured yet; off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -70,6 +71,7 @@ var stepSwitches = []struct {
 	{"conthist", "continuation histories (one and two plies back) in quiet-move ordering", func(o *Options) *bool { return &o.ContHist }},
 	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 	{"corrhist", "correction history of the static evaluation by pawns and material (steps 7, 17)", func(o *Options) *bool { return &o.CorrHist }},
+	{"singular", "singular extensions, their double and negative forms, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

@@ -50,7 +50,7 @@ func TestParseOptions(t *testing.T) {
 	for _, l := range lines {
 		name := strings.Fields(l)[0]
 		o, err := ParseOptions("no" + name)
-		if name == "nnue" || name == "tmnodes" || name == "seeprune" || name == "corrhist" { // off by default: switching it on changes the options
+		if name == "nnue" || name == "tmnodes" || name == "seeprune" || name == "corrhist" || name == "singular" { // off by default: switching it on changes the options
 			o, err = ParseOptions(name)
 		}
 		if err != nil || o == def {

@@ -90,12 +90,18 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	if depth <= 0 {
 		return s.Quiesce(ply, alpha, beta, 0)
 	}
+	// excluded is set when this is step 10b's search of the node without
+	// its hash move: the same node again, so steps 2 to 10 are mostly the
+	// node's own and are skipped (singular.go).
+	excluded := st.excluded
 	// Step 2. Count the node, check the limits, keep the path for repetition.
-	if s.rec != nil && !s.stopped {
-		s.enter(NodeMain, ply, depth, alpha, beta, pvNode)
-	}
-	if s.countNode() {
-		return 0
+	if excluded == chess.NoMove {
+		if s.rec != nil && !s.stopped {
+			s.enter(NodeMain, ply, depth, alpha, beta, pvNode)
+		}
+		if s.countNode() {
+			return 0
+		}
 	}
 	s.selDepth = max(s.selDepth, ply)
 	s.keys[s.nKeys+ply] = s.pos.Key()
@@ -117,8 +123,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// answers a non-PV node outright; any result gives the move to try first.
 	key := s.pos.Key()
 	entry, hit := s.tt.probe(key)
-	hashMove := chess.NoMove
-	if hit {
+	hashMove := excluded // the singular search orders the excluded move first, to skip it
+	if hit && excluded == chess.NoMove {
 		s.ttHits++
 		hashMove = entry.move
 		ttScore := scoreFromTT(int(entry.score), ply)
@@ -136,7 +142,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// In a PV node that the bound does not cut, the table's result still
 	// bounds what the search below may return.
 	tbFloor, tbCeiling := -Infinity, Infinity
-	if s.tb != nil && ply > 0 && s.pos.HalfmoveClock() == 0 && s.tbUsable() {
+	if s.tb != nil && ply > 0 && excluded == chess.NoMove && s.pos.HalfmoveClock() == 0 && s.tbUsable() {
 		if wdl, err := s.tb.ProbeWDL(&s.pos); err == nil {
 			s.tbHits++
 			score, b := tbScore(wdl, ply)
@@ -153,29 +159,33 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// Step 6. Check extension: a side in check has few replies, and cutting
 	// the line here would miss the mates and wins they lead to.
 	inCheck := s.pos.InCheck()
-	if inCheck && s.opt.CheckExtend {
+	if inCheck && s.opt.CheckExtend && excluded == chess.NoMove {
 		depth++
 		s.note(StepCheckExtension, chess.NoMove, depth)
 	}
 	// Step 7. Static evaluation (from the table when known), corrected by
 	// what the search has learned about its errors (corrhist.go; the table
 	// keeps the raw value).
-	rawEval := -Infinity
-	if !inCheck {
-		if hit {
-			rawEval = int(entry.eval)
-		} else {
-			rawEval = s.evaluate()
+	rawEval, staticEval := -Infinity, -Infinity
+	if excluded != chess.NoMove {
+		staticEval = st.staticEval // the node's own, taken before step 10b
+	} else {
+		if !inCheck {
+			if hit {
+				rawEval = int(entry.eval)
+			} else {
+				rawEval = s.evaluate()
+			}
 		}
+		staticEval = s.correctedEval(rawEval)
 	}
-	staticEval := s.correctedEval(rawEval)
 	st.staticEval = staticEval
 	s.note(StepStaticEval, chess.NoMove, staticEval)
 	// improving: the static evaluation is better than two plies ago, so
 	// the side to move is making progress and its late quiet moves are
 	// reduced less (step 14).
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up.
 		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
@@ -186,7 +196,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// pawns (zugzwang).
 		if s.opt.NullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
-			st.move = chess.NoMove
+			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
 			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
 			s.unmakeNullMove(u)
@@ -208,9 +218,24 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		depth--
 		s.note(StepIIR, chess.NoMove, depth)
 	}
+	// Step 10b. Singular extensions (Options.Singular, singular.go): is
+	// the hash move the only good move here? Search the others, shallower,
+	// below its score: if they all fail low, extend it; if they too beat
+	// beta, cut off (multi-cut).
+	hashExt := 0 // the hash move's extension
+	if s.opt.Singular && hit && excluded == chess.NoMove && depth >= singularMinDepth {
+		ext, score, cut := s.singularExtension(&entry, depth, ply, beta, pvNode)
+		if s.stopped {
+			return 0
+		}
+		if cut {
+			return s.leave(StepMultiCut, score, chess.NoMove)
+		}
+		hashExt = ext
+	}
 	// Step 11. Generate and order the moves.
 	s.pos.GenerateMoves(&st.moves)
-	if st.moves.N == 0 {
+	if st.moves.N == 0 && excluded == chess.NoMove {
 		if inCheck {
 			return s.leave(StepMated, -Mate+ply, chess.NoMove)
 		}
@@ -223,6 +248,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	quiets := 0
 	for i := 0; i < st.moves.N; i++ {
 		m := s.pickMove(ply, i)
+		if m == excluded {
+			continue
+		}
 		quiet := m.IsQuiet()
 		// Step 12b. SEE pruning (Options.SEEPrune): near the horizon, a
 		// later move that loses material in the exchange on its square is
@@ -266,6 +294,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			quiets++
 		}
 		newDepth := depth - 1
+		st.doubleExts = s.stack[ply-1].doubleExts
+		if m == hashMove {
+			newDepth += hashExt
+			if hashExt == 2 {
+				st.doubleExts++
+			}
+		}
 		var score int
 		if i == 0 {
 			score = -s.negamax(newDepth, ply+1, -beta, -alpha, pvNode)
@@ -316,8 +351,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				}
 				if alpha >= beta {
 					// Step 16. A cutoff: remember the quiet move that caused it.
-					s.note(StepCutoff, m, i+1)
-					s.ordering.count(i)
+					if excluded == chess.NoMove { // the singular search is no node of its own
+						s.note(StepCutoff, m, i+1)
+						s.ordering.count(i)
+					}
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
 					}
@@ -327,6 +364,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 	}
 	best = min(max(best, tbFloor), tbCeiling)
+	if excluded != chess.NoMove {
+		return best // the singular search stores nothing: the entry is about all the moves
+	}
 	// Step 17. Store the result, and teach the correction history how far
 	// the static evaluation was from it.
 	bound := BoundUpper

@@ -79,8 +79,8 @@ func (s *Searcher) pickMove(ply, i int) chess.Move {
 }
 
 // updateHistory rewards the quiet move that caused a cutoff and punishes
-// the quiet moves tried before it, with a bonus that saturates toward
-// historyMax so old results fade.
+// the quiet moves tried before it (not the one step 10b left out), with a
+// bonus that saturates toward historyMax so old results fade.
 func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 	st := &s.stack[ply]
 	if st.killers[0] != best {
@@ -90,7 +90,7 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 	bonus := min(depth*depth, historyMax/4)
 	for i := 0; i < tried; i++ {
 		m := st.moves.Moves[i]
-		if !m.IsQuiet() {
+		if !m.IsQuiet() || m == st.excluded { // the singular search (step 10b) did not try that one
 			continue
 		}
 		pc := s.pos.At(m.From())

@@ -69,6 +69,8 @@ const (
 	StepRFP                 // Leave (step 8): reverse futility pruning
 	StepNullMove            // Leave (step 9): the null move failed high
 	StepIIR                 // Decide (step 10): no hash move, value the depth now
+	StepSingular            // Decide (step 10b): the hash move m is extended by value plies (2, 1, 0 or -1)
+	StepMultiCut            // Leave (step 10b): a move besides the hash move beats beta too
 	StepMated               // Leave (step 11): no legal move in check
 	StepStalemate           // Leave (step 11): no legal move
 	StepFutility            // Decide (step 13): m pruned, value eval+margin (below alpha)
@@ -98,6 +100,8 @@ var stepNames = [numSteps]struct{ name, text string }{
 	StepRFP:            {"rfp", "reverse futility pruning (step 8)"},
 	StepNullMove:       {"null", "null-move cutoff (step 9)"},
 	StepIIR:            {"iir", "internal iterative reduction (step 10)"},
+	StepSingular:       {"singular", "singular extension test (step 10b)"},
+	StepMultiCut:       {"multicut", "multi-cut (step 10b)"},
 	StepMated:          {"mated", "checkmated (step 11)"},
 	StepStalemate:      {"stalemate", "stalemate (step 11)"},
 	StepFutility:       {"futility", "futility pruning (step 13)"},

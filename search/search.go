@@ -100,6 +100,12 @@ type plyData struct {
 	staticEval int
 	pv         [MaxPly]chess.Move
 	pvLen      int
+	// excluded is the move the singular search leaves out while it searches
+	// this ply's node again (step 10b, singular.go); NoMove otherwise.
+	excluded chess.Move
+	// doubleExts counts the double extensions on the path from the root
+	// through the move searched at this ply (step 10b caps them).
+	doubleExts int
 }
 
 // Searcher runs searches. It keeps the transposition table and history

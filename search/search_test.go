@@ -18,21 +18,34 @@ func uci(t testing.TB, pos *chess.Position, s string) chess.Move {
 	return m
 }
 
-// TestMates finds mates in 1, 2 and 3 and reports their distance. The
-// distances were confirmed with Stockfish 15.1.
-func TestMates(t *testing.T) {
-	for _, tc := range []struct {
-		fen    string
-		moves  []string // any of them mates fastest
-		mateIn int
-	}{
-		{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", []string{"d1d8"}, 1},
-		{"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", []string{"g3g6"}, 2}, // WAC.001
-		{"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", []string{"f3f8"}, 3},        // WAC.047
-		{"4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", []string{"g4f3"}, 2},    // WAC.031
-	} {
+// kqkMateIn6 is a mate that needs a search deep enough for every step.
+const kqkMateIn6 = "8/8/8/8/8/2k5/8/K6Q w - - 0 1"
+
+// mateTests are mates in 1 to 6. The distances, and every move that
+// mates as fast, were confirmed with Stockfish 15.1.
+var mateTests = []struct {
+	fen    string
+	moves  []string // any of them mates fastest
+	mateIn int
+}{
+	{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", []string{"d1d8"}, 1},
+	{"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", []string{"g3g6"}, 2}, // WAC.001
+	{"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", []string{"f3f8"}, 3},        // WAC.047
+	{"4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", []string{"g4f3"}, 2},    // WAC.031
+	{"8/8/8/8/8/1k6/8/K2R3R w - - 0 1", []string{"d1c1", "d1d4"}, 4},
+	{kqkMateIn6, []string{"h1e4", "h1d5"}, 6},
+}
+
+// checkMates searches every mateTests position with opt, to minDepth
+// plies or the depth its mate needs if that is more, and checks the move
+// and the distance.
+func checkMates(t *testing.T, opt Options, minDepth int) {
+	t.Helper()
+	for _, tc := range mateTests {
 		pos := chess.MustParseFEN(tc.fen)
-		r := NewSearcher(8).Search(pos, nil, Limits{Depth: 2*tc.mateIn + 2}, nil, nil)
+		s := NewSearcher(8)
+		s.SetOptions(opt)
+		r := s.Search(pos, nil, Limits{Depth: max(2*tc.mateIn+2, minDepth)}, nil, nil)
 		ok := false
 		for _, s := range tc.moves {
 			ok = ok || r.Move == uci(t, pos, s)
@@ -41,6 +54,11 @@ func TestMates(t *testing.T) {
 			t.Errorf("%s: played %s with score %d (mate in %d), want %v mating in %d", tc.fen, r.Move, r.Score, MateIn(r.Score), tc.moves, tc.mateIn)
 		}
 	}
+}
+
+// TestMates finds mates in 1 to 6 and reports their distance.
+func TestMates(t *testing.T) {
+	checkMates(t, DefaultOptions(), 0)
 	// The mated side sees its fate with the distance.
 	pos := chess.MustParseFEN("k7/8/1K6/8/8/8/8/7R b - - 0 1")
 	r := NewSearcher(8).Search(pos, nil, Limits{Depth: 4}, nil, nil)

@@ -148,6 +148,8 @@ func (t *Trace) what(i, c int, pos *chess.Position, pruned bool) string {
 			parts = append(parts, "check extension to d"+strconv.Itoa(int(nt.value)))
 		case StepIIR:
 			parts = append(parts, "IIR to d"+strconv.Itoa(int(nt.value)))
+		case StepSingular:
+			parts = append(parts, "singular test of "+moveText(pos, nt.move)+": extension "+strconv.Itoa(int(nt.value)))
 		case StepCutoff:
 			cut = "cut by " + moveText(pos, nt.move) + " (move " + strconv.Itoa(int(nt.value)) + ")"
 		case StepFutility, StepLMP, StepDelta, StepSEE:
