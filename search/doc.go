@@ -30,7 +30,8 @@
 //	          13 futility and late-move pruning of quiet moves
 //	          14 late move reductions
 //	          15 PVS: null window, re-search on surprise
-//	          16 killers and history on a quiet cutoff
+//	          16 killers and history on a quiet cutoff; capture history on
+//	             a capture's (capthist.go; off by default)
 //	          17 store in the table; teach the correction history
 //	             (updateCorrHist)
 //

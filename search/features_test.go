@@ -41,7 +41,7 @@ func TestParseOptions(t *testing.T) {
 		}
 	}
 	// Every name OptionHelp lists is accepted, and switching each off
-	// changes the options.
+	// changes the options (or, for those off by default, switching it on).
 	help := OptionHelp()
 	lines := strings.Split(strings.TrimSpace(help), "\n")
 	if len(lines) != len(stepSwitches)+1+int(eval.NumTerms) { // the steps, nnue, the terms
@@ -50,7 +50,7 @@ func TestParseOptions(t *testing.T) {
 	for _, l := range lines {
 		name := strings.Fields(l)[0]
 		o, err := ParseOptions("no" + name)
-		if name == "nnue" || name == "tmnodes" || name == "seeprune" || name == "corrhist" || name == "singular" { // off by default: switching it on changes the options
+		if err == nil && o == def { // off by default
 			o, err = ParseOptions(name)
 		}
 		if err != nil || o == def {

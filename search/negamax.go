@@ -350,13 +350,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 					st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
 				}
 				if alpha >= beta {
-					// Step 16. A cutoff: remember the quiet move that caused it.
+					// Step 16. A cutoff: remember the quiet move that caused
+					// it, or (Options.CaptHist) the capture.
 					if excluded == chess.NoMove { // the singular search is no node of its own
 						s.note(StepCutoff, m, i+1)
 						s.ordering.count(i)
 					}
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
+					} else if s.opt.CaptHist && hasCaptureHistory(m) {
+						s.updateCaptureHistory(ply, depth, m, i+1)
 					}
 					break
 				}
