@@ -275,7 +275,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		givesCheck := quiet && s.pos.InCheck()
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
-		// mated scores are at stake).
+		// mated scores are at stake): futility, late-move and history
+		// pruning.
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
 			if s.opt.Futility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
 				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(depth-1))
@@ -288,6 +289,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				s.unmakeMove(m, u)
 				quiets++
 				continue
+			}
+			// History pruning (Options.HistPrune, histprune.go): a move
+			// with a bad record, not a killer, at a non-PV node.
+			if s.opt.HistPrune && !pvNode {
+				if prune, h := s.historyPrunes(ply, depth, m); prune {
+					s.note(StepHistPrune, m, h)
+					s.unmakeMove(m, u)
+					quiets++
+					continue
+				}
 			}
 		}
 		if quiet {
