@@ -140,30 +140,3 @@ func TestCorrectedEvalBounds(t *testing.T) {
 		t.Errorf("corrected %d, want %d", got, -corrEvalLimit)
 	}
 }
-
-// TestCorrHistSearch: the switch reaches the search (another tree), the
-// search with it is deterministic (two fresh searchers count the same
-// nodes), and it allocates nothing per node.
-func TestCorrHistSearch(t *testing.T) {
-	pos := chess.MustParseFEN(sharpFENs[0])
-	o := DefaultOptions()
-	o.CorrHist = true
-	search := func(o Options) Result {
-		s := NewSearcher(4)
-		s.SetOptions(o)
-		return s.Search(pos, nil, Limits{Depth: 8}, nil, nil)
-	}
-	a, b, def := search(o), search(o), search(DefaultOptions())
-	if a.Nodes != b.Nodes || a.Move != b.Move {
-		t.Errorf("corrhist: %d nodes %s, then %d nodes %s", a.Nodes, a.Move, b.Nodes, b.Move)
-	}
-	if a.Nodes == def.Nodes {
-		t.Errorf("corrhist: %d nodes, as many as the defaults", a.Nodes)
-	}
-	s := NewSearcher(4)
-	s.SetOptions(o)
-	s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
-	if n := testing.AllocsPerRun(3, func() { s.Search(pos, nil, Limits{Depth: 6}, nil, nil) }); n != 0 {
-		t.Errorf("a search with corrhist allocates %.1f times", n)
-	}
-}

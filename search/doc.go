@@ -27,10 +27,12 @@
 //	         10b singular extensions, multi-cut (singular.go; off by default)
 //	          11 generate, score moves (order.go: scoreMoves)
 //	          12 move loop: pickMove selects the best remaining move
-//	          13 futility and late-move pruning of quiet moves
+//	          13 futility, late-move and history pruning of quiet moves
+//	             (histprune.go; history pruning off by default)
 //	          14 late move reductions
 //	          15 PVS: null window, re-search on surprise
-//	          16 killers and history on a quiet cutoff
+//	          16 killers and history on a quiet cutoff; capture history on
+//	             a capture's (capthist.go; off by default)
 //	          17 store in the table; teach the correction history
 //	             (updateCorrHist)
 //

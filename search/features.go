@@ -28,6 +28,8 @@ type Options struct {
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
 	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%: off until more games confirm it)
 	Singular    bool       // step 10b: singular, double and negative extensions, multi-cut (Elo: not measured yet; off until measured)
+	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (Elo: not measured yet; off until measured)
+	HistPrune   bool       // step 13: history pruning of late quiet moves (Elo: not measured yet; off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -72,6 +74,8 @@ var stepSwitches = []struct {
 	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 	{"corrhist", "correction history of the static evaluation by pawns and material (steps 7, 17)", func(o *Options) *bool { return &o.CorrHist }},
 	{"singular", "singular extensions, their double and negative forms, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
+	{"capthist", "capture history beside MVV-LVA in capture ordering (step 16 teaches it)", func(o *Options) *bool { return &o.CaptHist }},
+	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

@@ -41,7 +41,7 @@ func TestParseOptions(t *testing.T) {
 		}
 	}
 	// Every name OptionHelp lists is accepted, and switching each off
-	// changes the options.
+	// changes the options (or, for those off by default, switching it on).
 	help := OptionHelp()
 	lines := strings.Split(strings.TrimSpace(help), "\n")
 	if len(lines) != len(stepSwitches)+1+int(eval.NumTerms) { // the steps, nnue, the terms
@@ -50,7 +50,7 @@ func TestParseOptions(t *testing.T) {
 	for _, l := range lines {
 		name := strings.Fields(l)[0]
 		o, err := ParseOptions("no" + name)
-		if name == "nnue" || name == "tmnodes" || name == "seeprune" || name == "corrhist" || name == "singular" { // off by default: switching it on changes the options
+		if err == nil && o == def { // off by default
 			o, err = ParseOptions(name)
 		}
 		if err != nil || o == def {
@@ -79,6 +79,46 @@ func TestOptionsReachTheSearch(t *testing.T) {
 		}
 		if n := nodes(o); n == def {
 			t.Errorf("%s: %d nodes, as many as the defaults", list, n)
+		}
+	}
+}
+
+// TestSwitchesSearch: each step that is off by default, switched on,
+// reaches the search (another tree than the defaults'), searches the same
+// tree twice from fresh tables, and allocates nothing once warmed up.
+func TestSwitchesSearch(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		depth     int
+	}{
+		{"corrhist", sharpFENs[0], 8},
+		{"singular", sharpFENs[0], 10},
+		{"capthist", sharpFENs[0], 8},
+		{"histprune", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 10}, // it rarely fires in a short search
+	} {
+		pos := chess.MustParseFEN(c.fen)
+		o, err := ParseOptions(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		search := func(s *Searcher) Result { return s.Search(pos, nil, Limits{Depth: c.depth}, nil, nil) }
+		fresh := func(o Options) Result {
+			s := NewSearcher(4)
+			s.SetOptions(o)
+			return search(s)
+		}
+		a, b, def := fresh(o), fresh(o), fresh(DefaultOptions())
+		if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score {
+			t.Errorf("%s: %d nodes %s %d, then %d nodes %s %d", c.name, a.Nodes, a.Move, a.Score, b.Nodes, b.Move, b.Score)
+		}
+		if a.Nodes == def.Nodes {
+			t.Errorf("%s: %d nodes, as many as the defaults", c.name, a.Nodes)
+		}
+		s := NewSearcher(4)
+		s.SetOptions(o)
+		search(s)
+		if n := testing.AllocsPerRun(2, func() { search(s) }); n != 0 {
+			t.Errorf("%s: a search allocates %.1f times", c.name, n)
 		}
 	}
 }

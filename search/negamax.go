@@ -275,7 +275,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		givesCheck := quiet && s.pos.InCheck()
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
-		// mated scores are at stake).
+		// mated scores are at stake): futility, late-move and history
+		// pruning.
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
 			if s.opt.Futility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
 				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(depth-1))
@@ -288,6 +289,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				s.unmakeMove(m, u)
 				quiets++
 				continue
+			}
+			// History pruning (Options.HistPrune, histprune.go): a move
+			// with a bad record, not a killer, at a non-PV node.
+			if s.opt.HistPrune && !pvNode {
+				if prune, h := s.historyPrunes(ply, depth, m); prune {
+					s.note(StepHistPrune, m, h)
+					s.unmakeMove(m, u)
+					quiets++
+					continue
+				}
 			}
 		}
 		if quiet {
@@ -350,13 +361,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 					st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
 				}
 				if alpha >= beta {
-					// Step 16. A cutoff: remember the quiet move that caused it.
+					// Step 16. A cutoff: remember the quiet move that caused
+					// it, or (Options.CaptHist) the capture.
 					if excluded == chess.NoMove { // the singular search is no node of its own
 						s.note(StepCutoff, m, i+1)
 						s.ordering.count(i)
 					}
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
+					} else if s.opt.CaptHist && hasCaptureHistory(m) {
+						s.updateCaptureHistory(ply, depth, m, i+1)
 					}
 					break
 				}

@@ -6,8 +6,9 @@ import (
 )
 
 // Move ordering scores. Moves are tried in this order: the hash move, good
-// captures and queen promotions by MVV-LVA, the two killers, quiet moves by
-// history, then captures that lose material by SEE and underpromotions.
+// captures and queen promotions by MVV-LVA (and capture history with
+// Options.CaptHist: capthist.go), the two killers, quiet moves by history,
+// then captures that lose material by SEE and underpromotions.
 const (
 	scoreHashMove    = 1 << 30
 	scoreGoodCapture = 1 << 28
@@ -24,11 +25,16 @@ var seeValue = [8]int{0, 100, 320, 330, 500, 950, 20000, 0}
 // mvvLva orders captures: most valuable victim first, least valuable
 // attacker among equal victims.
 func mvvLva(pos *chess.Position, m chess.Move) int {
-	victim := chess.Pawn // en passant
-	if !m.IsEnPassant() {
-		victim = pos.At(m.To()).Kind()
+	return seeValue[victim(pos, m)]*8 - int(pos.At(m.From()).Kind()) + seeValue[m.Promotion()]
+}
+
+// victim returns the kind m captures in pos: a pawn for en passant,
+// NoKind for a move to an empty square.
+func victim(pos *chess.Position, m chess.Move) chess.Kind {
+	if m.IsEnPassant() {
+		return chess.Pawn
 	}
-	return seeValue[victim]*8 - int(pos.At(m.From()).Kind()) + seeValue[m.Promotion()]
+	return pos.At(m.To()).Kind()
 }
 
 // scoreMoves gives every move of the list at ply its ordering score.
@@ -45,9 +51,9 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			if m.Promotion() != chess.NoKind && m.Promotion() != chess.Queen {
 				v = scoreBadCapture + mvvLva(pos, m) - 1000
 			} else if s.see(m) >= 0 {
-				v = scoreGoodCapture + mvvLva(pos, m)
+				v = scoreGoodCapture + mvvLva(pos, m) + s.captureScore(m)
 			} else {
-				v = scoreBadCapture + mvvLva(pos, m)
+				v = scoreBadCapture + mvvLva(pos, m) + s.captureScore(m)
 			}
 		case m.IsPromotion(): // underpromotion without capture
 			v = scoreBadCapture - 1000 + int(m.Promotion())
@@ -99,7 +105,7 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 		if m == best {
 			b = bonus
 		}
-		*h += int32(b - int(*h)*abs(b)/historyMax)
+		*h = int32(withBonus(int(*h), b))
 		if s.opt.ContHist {
 			for k := 0; k < 2 && ply-1-k >= 0; k++ {
 				prev := &s.stack[ply-1-k]
@@ -107,10 +113,17 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 					continue
 				}
 				c := &s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()]
-				*c += int16(b - int(*c)*abs(b)/historyMax)
+				*c = int16(withBonus(int(*c), b))
 			}
 		}
 	}
+}
+
+// withBonus returns the history value h after a bonus b (a malus when
+// negative): h + b − h·|b|/historyMax, which saturates toward ±historyMax,
+// so that old results fade and |h| never passes historyMax.
+func withBonus(h, b int) int {
+	return h + b - h*abs(b)/historyMax
 }
 
 // quietScore orders a quiet move: its history, plus with Options.ContHist
@@ -144,15 +157,12 @@ func (s *Searcher) see(m chess.Move) int {
 	pos := &s.pos
 	to := m.To()
 	attacker := pos.At(m.From()).Kind()
-	victim := chess.Pawn
-	if !m.IsEnPassant() {
-		victim = pos.At(to).Kind()
-	}
-	if seeValue[attacker] <= seeValue[victim] && m.Promotion() == chess.NoKind {
-		return seeValue[victim] - seeValue[attacker] // cannot lose: stop early
+	taken := victim(pos, m)
+	if seeValue[attacker] <= seeValue[taken] && m.Promotion() == chess.NoKind {
+		return seeValue[taken] - seeValue[attacker] // cannot lose: stop early
 	}
 	var gain [32]int
-	gain[0] = seeValue[victim]
+	gain[0] = seeValue[taken]
 	removed := bit64(m.From())
 	if m.IsEnPassant() {
 		removed |= bit64(to ^ 16) // the taken pawn leaves its square (rank 4/5 sibling)

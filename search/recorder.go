@@ -75,6 +75,7 @@ const (
 	StepStalemate           // Leave (step 11): no legal move
 	StepFutility            // Decide (step 13): m pruned, value eval+margin (below alpha)
 	StepLMP                 // Decide (step 13): m pruned, value the quiet moves tried
+	StepHistPrune           // Decide (step 13): m pruned, value its combined history
 	StepLMR                 // Decide (step 14): m reduced by value plies (0: not after all)
 	StepResearch            // Decide (step 14): reduced m beat alpha, searched again at value depth
 	StepPVSResearch         // Decide (step 15): m beat alpha in a null window, searched again in the full one
@@ -106,6 +107,7 @@ var stepNames = [numSteps]struct{ name, text string }{
 	StepStalemate:      {"stalemate", "stalemate (step 11)"},
 	StepFutility:       {"futility", "futility pruning (step 13)"},
 	StepLMP:            {"lmp", "late-move pruning (step 13)"},
+	StepHistPrune:      {"histprune", "history pruning (step 13)"},
 	StepLMR:            {"lmr", "late move reduction (step 14)"},
 	StepResearch:       {"research", "re-searched at full depth (step 14)"},
 	StepPVSResearch:    {"pvs", "re-searched with the full window (step 15)"},

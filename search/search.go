@@ -119,9 +119,10 @@ type Searcher struct {
 	// after p1 went to to1 (one ply back) or two plies back (the
 	// continuation histories; squares 0..63).
 	contHist [2][16][64][16][64]int16
-	corr     corrHist // the static evaluation's correction history (corrhist.go)
-	keys     []uint64 // game history then the search path, for repetition
-	nKeys    int      // keys in use below the root
+	captHist captHistTable // the captures' history (capthist.go)
+	corr     corrHist      // the static evaluation's correction history (corrhist.go)
+	keys     []uint64      // game history then the search path, for repetition
+	nKeys    int           // keys in use below the root
 
 	rootMoves []rootMove
 	lines     []Line       // Result.Lines, reused
@@ -199,13 +200,14 @@ func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 // SetHashSize resizes (and clears) the transposition table.
 func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
 
-// Clear forgets everything learned: table, histories (correction history
-// included), killers (of every thread).
+// Clear forgets everything learned: table, histories (capture and
+// correction histories included), killers (of every thread).
 func (s *Searcher) Clear() {
 	s.tt.Clear()
 	for _, t := range append([]*Searcher{s}, s.helpers...) {
 		t.history = [16][128]int32{}
 		t.contHist = [2][16][64][16][64]int16{}
+		t.captHist = captHistTable{}
 		t.corr = corrHist{}
 		for i := range t.stack {
 			t.stack[i].killers = [2]chess.Move{}

@@ -297,9 +297,25 @@ func TestDeterministic(t *testing.T) {
 // BenchmarkSearch searches a middlegame to a fixed depth; after the first
 // run it must not allocate per node (the report allocations are per
 // iteration and absent here, no callback).
-func BenchmarkSearch(b *testing.B) {
+func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, DefaultOptions()) }
+
+// BenchmarkSearchOptions is BenchmarkSearch with each step that is off by
+// default switched on: none may allocate either.
+func BenchmarkSearchOptions(b *testing.B) {
+	for _, name := range []string{"corrhist", "singular", "capthist", "histprune"} {
+		o, err := ParseOptions(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) { benchmarkSearch(b, o) })
+	}
+}
+
+// benchmarkSearch is BenchmarkSearch with options o.
+func benchmarkSearch(b *testing.B, o Options) {
 	pos := chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
 	s := NewSearcher(16)
+	s.SetOptions(o)
 	s.Search(pos, nil, Limits{Depth: 6}, nil, nil)
 	b.ReportAllocs()
 	b.ResetTimer()

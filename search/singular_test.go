@@ -83,25 +83,6 @@ func TestSingularForcedRecapture(t *testing.T) {
 	}
 }
 
-// TestSingularDeterministic: with step 10b on, two searches from fresh
-// tables count the same nodes and choose the same move, and the switch
-// reaches the search (the tree differs from the default one).
-func TestSingularDeterministic(t *testing.T) {
-	pos := chess.MustParseFEN(sharpFENs[0])
-	search := func(o Options) Result {
-		s := NewSearcher(4)
-		s.SetOptions(o)
-		return s.Search(pos, nil, Limits{Depth: 10}, nil, nil)
-	}
-	a, b, def := search(singularOptions()), search(singularOptions()), search(DefaultOptions())
-	if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score {
-		t.Errorf("%d nodes %s %d, then %d nodes %s %d", a.Nodes, a.Move, a.Score, b.Nodes, b.Move, b.Score)
-	}
-	if a.Nodes == def.Nodes {
-		t.Errorf("singular on: %d nodes, as many as the defaults", a.Nodes)
-	}
-}
-
 // TestSingularMates: with step 10b on, the mates are still found, with
 // their distance, searched to 12 plies; step 10b runs on the way to the
 // longest (its tests come before the mate is seen, at non-mate scores).

@@ -152,7 +152,7 @@ func (t *Trace) what(i, c int, pos *chess.Position, pruned bool) string {
 			parts = append(parts, "singular test of "+moveText(pos, nt.move)+": extension "+strconv.Itoa(int(nt.value)))
 		case StepCutoff:
 			cut = "cut by " + moveText(pos, nt.move) + " (move " + strconv.Itoa(int(nt.value)) + ")"
-		case StepFutility, StepLMP, StepDelta, StepSEE:
+		case StepFutility, StepLMP, StepHistPrune, StepDelta, StepSEE:
 			// Consecutive moves pruned by one step make one part.
 			head := prunedBy[nt.step]
 			switch {
@@ -185,8 +185,8 @@ func (t *Trace) what(i, c int, pos *chess.Position, pruned bool) string {
 }
 
 // prunedBy heads the list of moves a step pruned at a node.
-var prunedBy = map[Step]string{StepFutility: "futility prunes", StepLMP: "LMP prunes", StepDelta: "delta prunes",
-	StepSEE: "SEE skips the losing captures from"}
+var prunedBy = map[Step]string{StepFutility: "futility prunes", StepLMP: "LMP prunes", StepHistPrune: "history prunes",
+	StepDelta: "delta prunes", StepSEE: "SEE skips the losing captures from"}
 
 // searchedText says how a parent searches a child: reduced, or again.
 func searchedText(step Step, value int) string {
@@ -207,6 +207,8 @@ func prunedLine(pos *chess.Position, nt *note) string {
 		s += ", eval+margin " + ScoreText(int(nt.value)) + " ≤ alpha"
 	case StepLMP:
 		s += ", after " + strconv.Itoa(int(nt.value)) + " quiet moves"
+	case StepHistPrune:
+		s += ", history " + strconv.Itoa(int(nt.value))
 	case StepDelta:
 		s += ", at most " + ScoreText(int(nt.value)) + " ≤ alpha"
 	}
@@ -247,7 +249,7 @@ func (t *Trace) walk(c int, emit func(string) bool) int {
 		for ; k < len(t.notes) && int(t.notes[k].at) <= upTo; k++ {
 			nt := &t.notes[k]
 			switch nt.step {
-			case StepFutility, StepLMP, StepDelta, StepSEE:
+			case StepFutility, StepLMP, StepHistPrune, StepDelta, StepSEE:
 				ply := int(t.nodes[nt.node].ply)
 				if !emit(strings.Repeat("  ", ply+1) + prunedLine(&pos[ply], nt)) {
 					k++
