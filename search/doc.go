@@ -12,7 +12,7 @@
 //	                                         widened on fail high/low
 //	      rootSearch                         every root move, PVS, MultiPV
 //	        negamax                negamax.go
-//	           1 quiescence at depth 0 (Quiesce: stand pat, captures by
+//	           1 quiescence at depth 0 (quiesce.go, Quiesce: stand pat, captures by
 //	             MVV-LVA, losing captures cut by SEE, delta pruning)
 //	           2 count the node, check limits every 1024 nodes
 //	           3 draws: fifty moves, repetition (game + path), bare kings
