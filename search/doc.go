@@ -13,7 +13,8 @@
 //	      rootSearch                         every root move, PVS, MultiPV
 //	        negamax                negamax.go
 //	           1 quiescence at depth 0 (quiesce.go, Quiesce: stand pat, captures by
-//	             MVV-LVA, losing captures cut by SEE, delta pruning)
+//	             MVV-LVA, losing captures cut by SEE, delta pruning; quiet
+//	             checks at its first ply, qschecks.go, off by default)
 //	           2 count the node, check limits every 1024 nodes
 //	           3 draws: fifty moves, repetition (game + path), bare kings
 //	           4 mate distance pruning
