@@ -23,6 +23,7 @@
 //	           7 static evaluation (Options.Eval.Evaluate, or from the table),
 //	             plus the correction history (corrhist.go: correctedEval)
 //	           8 reverse futility pruning
+//	          8b razoring (razor.go; off by default)
 //	           9 null-move pruning
 //	          10 internal iterative reduction
 //	         10b singular extensions, multi-cut (singular.go; off by default)

@@ -30,6 +30,7 @@ type Options struct {
 	Singular    bool       // step 10b: singular, double and negative extensions, multi-cut (Elo: not measured yet; off until measured)
 	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (Elo: not measured yet; off until measured)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (Elo: not measured yet; off until measured)
+	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (Elo: not measured yet; off until measured)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (Elo: not measured yet; off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
@@ -77,6 +78,7 @@ var stepSwitches = []struct {
 	{"singular", "singular extensions, their double and negative forms, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
 	{"capthist", "capture history beside MVV-LVA in capture ordering (step 16 teaches it)", func(o *Options) *bool { return &o.CaptHist }},
 	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
+	{"razoring", "razoring: a node far below alpha near the horizon searches only captures, promotions and checks (step 8b)", func(o *Options) *bool { return &o.Razoring }},
 	{"qschecks", "quiet checks at the first ply of the quiescence search", func(o *Options) *bool { return &o.QSChecks }},
 }
 

@@ -191,6 +191,20 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
 			return s.leave(StepRFP, staticEval, chess.NoMove)
 		}
+		// Step 8b. Razoring (Options.Razoring, razor.go): far below alpha
+		// near the horizon, only a capture, a promotion or a check can
+		// help; if they, each followed by the quiescence search, stay at or
+		// below alpha, fail low.
+		if s.opt.Razoring && depth <= razorMaxDepth && staticEval+razorMargin(depth) < alpha && !IsMate(alpha) {
+			score := s.razor(ply, alpha, beta, staticEval)
+			if s.stopped {
+				return 0
+			}
+			if score <= alpha {
+				return s.leave(StepRazor, score, chess.NoMove)
+			}
+			s.note(StepRazor, chess.NoMove, score)
+		}
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
 		// pawns (zugzwang).

@@ -67,6 +67,7 @@ const (
 	StepCheckExtension      // Decide (step 6): in check, value the depth now
 	StepStaticEval          // Decide (step 7): value the static evaluation (-Infinity in check)
 	StepRFP                 // Leave (step 8): reverse futility pruning
+	StepRazor               // Leave (step 8b): razoring's captures and checks stay at or below alpha; Decide: they reach value, above it
 	StepNullMove            // Leave (step 9): the null move failed high
 	StepIIR                 // Decide (step 10): no hash move, value the depth now
 	StepSingular            // Decide (step 10b): the hash move m is extended by value plies (2, 1, 0 or -1)
@@ -99,6 +100,7 @@ var stepNames = [numSteps]struct{ name, text string }{
 	StepCheckExtension: {"check", "check extension (step 6)"},
 	StepStaticEval:     {"eval", "static evaluation (step 7)"},
 	StepRFP:            {"rfp", "reverse futility pruning (step 8)"},
+	StepRazor:          {"razor", "razoring (step 8b)"},
 	StepNullMove:       {"null", "null-move cutoff (step 9)"},
 	StepIIR:            {"iir", "internal iterative reduction (step 10)"},
 	StepSingular:       {"singular", "singular extension test (step 10b)"},

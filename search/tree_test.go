@@ -11,8 +11,15 @@ import (
 // with a Trace of budget nodes attached.
 func traceSearch(t *testing.T, fen string, lim Limits, budget int) (*Trace, Result) {
 	t.Helper()
+	return traceSearchWith(t, DefaultOptions(), fen, lim, budget)
+}
+
+// traceSearchWith is traceSearch with the options o.
+func traceSearchWith(t *testing.T, o Options, fen string, lim Limits, budget int) (*Trace, Result) {
+	t.Helper()
 	pos := chess.MustParseFEN(fen)
 	s := NewSearcher(16)
+	s.SetOptions(o)
 	tr := NewTrace(pos, budget)
 	s.SetRecorder(tr)
 	return tr, s.Search(pos, nil, lim, nil, nil)
@@ -121,7 +128,7 @@ func TestParseBreak(t *testing.T) {
 		{"move=e9e4", `break "move=e9e4": "e9e4" is not a move in UCI notation (e2e4, e7e8q) or null`},
 		{"node=0", `break "node=0": "0" is not a valid node`},
 		{"ply=x", `break "ply=x": "x" is not a valid ply`},
-		{"cutoff=magic", `break "cutoff=magic": no step "magic"; the steps: searched, draw, maxply, mdp, tt, tb, check, eval, rfp, null, iir, singular, multicut, mated, stalemate, futility, lmp, histprune, lmr, research, pvs, beta, standpat, see, delta`},
+		{"cutoff=magic", `break "cutoff=magic": no step "magic"; the steps: searched, draw, maxply, mdp, tt, tb, check, eval, rfp, razor, null, iir, singular, multicut, mated, stalemate, futility, lmp, histprune, lmr, research, pvs, beta, standpat, see, delta`},
 		{"colour=white", `break "colour=white": no break on "colour": want node, move, depth, ply or cutoff`},
 		{"e2e4", `break "e2e4": want node=N, move=UCI, depth=D, ply=P or cutoff=NAME`},
 	} {

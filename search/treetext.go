@@ -150,6 +150,9 @@ func (t *Trace) what(i, c int, pos *chess.Position, pruned bool) string {
 			parts = append(parts, "IIR to d"+strconv.Itoa(int(nt.value)))
 		case StepSingular:
 			parts = append(parts, "singular test of "+moveText(pos, nt.move)+": extension "+strconv.Itoa(int(nt.value)))
+		case StepRazor: // razoring failed: the full search follows, its cutoff is the node's
+			parts = append(parts, "razoring's captures and checks reach "+ScoreText(int(nt.value)))
+			cut = ""
 		case StepCutoff:
 			cut = "cut by " + moveText(pos, nt.move) + " (move " + strconv.Itoa(int(nt.value)) + ")"
 		case StepFutility, StepLMP, StepHistPrune, StepDelta, StepSEE:
