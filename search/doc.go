@@ -25,6 +25,7 @@
 //	           8 reverse futility pruning
 //	          8b razoring (razor.go; off by default)
 //	           9 null-move pruning
+//	          9b ProbCut (probcut.go; off by default)
 //	          10 internal iterative reduction
 //	         10b singular extensions, multi-cut (singular.go; off by default)
 //	          11 generate, score moves (order.go: scoreMoves)

@@ -31,6 +31,7 @@ type Options struct {
 	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (Elo: not measured yet; off until measured)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (Elo: not measured yet; off until measured)
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (Elo: not measured yet; off until measured)
+	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (Elo: not measured yet; off until measured)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (Elo: not measured yet; off until measured)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
@@ -79,6 +80,7 @@ var stepSwitches = []struct {
 	{"capthist", "capture history beside MVV-LVA in capture ordering (step 16 teaches it)", func(o *Options) *bool { return &o.CaptHist }},
 	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
 	{"razoring", "razoring: a node far below alpha near the horizon searches only captures, promotions and checks (step 8b)", func(o *Options) *bool { return &o.Razoring }},
+	{"probcut", "ProbCut: a good capture that beats beta by a margin, searched shallower, cuts (step 9b)", func(o *Options) *bool { return &o.ProbCut }},
 	{"qschecks", "quiet checks at the first ply of the quiescence search", func(o *Options) *bool { return &o.QSChecks }},
 }
 

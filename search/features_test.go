@@ -97,6 +97,7 @@ func TestSwitchesSearch(t *testing.T) {
 		{"histprune", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 10}, // it rarely fires in a short search
 		{"qschecks", sharpFENs[0], 8},
 		{"razoring", sharpFENs[0], 8},
+		{"probcut", sharpFENs[0], 8},
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)

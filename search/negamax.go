@@ -224,6 +224,17 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				return s.leave(StepNullMove, score, chess.NoMove)
 			}
 		}
+		// Step 9b. ProbCut (Options.ProbCut, probcut.go): a good capture
+		// that beats beta by a margin in a shallower search predicts that
+		// the full search beats beta too.
+		if s.opt.ProbCut && depth >= probCutMinDepth && !IsMate(beta) && !IsTBWin(beta) {
+			if score, cut := s.probCut(&entry, hit, depth, ply, beta, staticEval, rawEval); cut {
+				return s.leave(StepProbCut, score, chess.NoMove)
+			}
+			if s.stopped {
+				return 0
+			}
+		}
 	}
 	// Step 10. Internal iterative reduction: without a hash move the
 	// ordering is poor, so search shallower first; the next iteration will

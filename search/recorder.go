@@ -69,6 +69,7 @@ const (
 	StepRFP                 // Leave (step 8): reverse futility pruning
 	StepRazor               // Leave (step 8b): razoring's captures and checks stay at or below alpha; Decide: they reach value, above it
 	StepNullMove            // Leave (step 9): the null move failed high
+	StepProbCut             // Leave (step 9b): ProbCut, a good capture beats beta by a margin in a shallower search
 	StepIIR                 // Decide (step 10): no hash move, value the depth now
 	StepSingular            // Decide (step 10b): the hash move m is extended by value plies (2, 1, 0 or -1)
 	StepMultiCut            // Leave (step 10b): a move besides the hash move beats beta too
@@ -102,6 +103,7 @@ var stepNames = [numSteps]struct{ name, text string }{
 	StepRFP:            {"rfp", "reverse futility pruning (step 8)"},
 	StepRazor:          {"razor", "razoring (step 8b)"},
 	StepNullMove:       {"null", "null-move cutoff (step 9)"},
+	StepProbCut:        {"probcut", "ProbCut (step 9b)"},
 	StepIIR:            {"iir", "internal iterative reduction (step 10)"},
 	StepSingular:       {"singular", "singular extension test (step 10b)"},
 	StepMultiCut:       {"multicut", "multi-cut (step 10b)"},
