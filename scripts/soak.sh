@@ -16,6 +16,11 @@
 #   CONFIGS="..."      a subset of the configuration names below
 #   CONCURRENCY=1      games at once per match
 #
+# Timed configurations want the machine to themselves: a test suite or a
+# build running beside them starves the engines and they lose on time (15
+# such losses in one overloaded hour, Stockfish's among them; 0 in the same
+# matches on the quiet machine). Fixed-node configurations do not care.
+#
 # tally.tsv columns: date config games moves illegal crashes stalls timeloss orphans
 # The summary (scripts/soak.sh --summary) sums them for docs/STRENGTH.md.
 set -euo pipefail
