@@ -22,7 +22,7 @@ import "ox88/chess"
 // children (ply+1), as those of the full search that may follow are, and
 // the node itself is not entered or counted again.
 //
-// Elo: not measured yet.
+// Elo: +31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it (docs/STRENGTH.md §6).
 const (
 	razorMaxDepth   = 3   // razoring up to this depth ...
 	razorBase       = 200 // ... when the evaluation is below alpha by this
