@@ -32,7 +32,7 @@ type Options struct {
 	HistPrune   bool       // step 13: history pruning of late quiet moves (Elo: not measured yet; off until measured)
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
-	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, LOS 98.7%: off until a run at a clock confirms it)
+	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).

@@ -20,9 +20,9 @@ import "ox88/chess"
 // quiescence search would no longer settle the captures on the board but
 // start looking for attacks, at a price in nodes.
 //
-// Elo: +31.4 +/- 27.6 at 10,000 nodes a move (400 games, LOS 98.7%,
-// docs/STRENGTH.md §6); off until a run at a clock confirms it, since the
-// checks make each quiescence search larger.
+// Elo: +31.4 +/- 27.6 at 10,000 nodes a move (400 games, LOS 98.7%), but
+// -15.9 +/- 30.8 at equal time, 2+0.02 (240 games; docs/STRENGTH.md §6):
+// the checks make each quiescence search larger. Off.
 const (
 	qsCheckPlies  = 1 // quiet checks at the quiescence search's first plies, this many
 	qsCheckMinSEE = 0 // ... when the checking piece does not lose more than this by SEE
