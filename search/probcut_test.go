@@ -15,10 +15,7 @@ import (
 func TestProbCut(t *testing.T) {
 	o := DefaultOptions()
 	o.ProbCut = true
-	tr, res := traceSearchWith(t, o, sharpFENs[0], Limits{Depth: 9}, 1<<22)
-	if tr.Count != res.Nodes || tr.Truncated() {
-		t.Fatalf("trace counted %d nodes, the search %d", tr.Count, res.Nodes)
-	}
+	tr, _ := traceWhole(t, o, sharpFENs[0], 9)
 	cuts := 0
 	for i := 0; i < tr.Len(); i++ {
 		n := tr.Node(i)

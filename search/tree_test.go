@@ -25,6 +25,18 @@ func traceSearchWith(t *testing.T, o Options, fen string, lim Limits, budget int
 	return tr, s.Search(pos, nil, lim, nil, nil)
 }
 
+// traceWhole traces a search of fen to depth with options o and fails
+// the test unless the trace holds the whole tree and counts exactly the
+// nodes the search counted.
+func traceWhole(t *testing.T, o Options, fen string, depth int) (*Trace, Result) {
+	t.Helper()
+	tr, res := traceSearchWith(t, o, fen, Limits{Depth: depth}, 1<<22)
+	if tr.Count != res.Nodes || tr.Truncated() {
+		t.Fatalf("trace counted %d nodes, the search %d (truncated: %v)", tr.Count, res.Nodes, tr.Truncated())
+	}
+	return tr, res
+}
+
 // traceFENs are positions with checks, captures, promotions and mates.
 var traceFENs = []string{
 	chess.StartFEN,
