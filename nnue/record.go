@@ -123,6 +123,19 @@ func (r *Record) Pieces(f func(sq int, k chess.Kind, c chess.Color)) {
 	}
 }
 
+// MayCastle reports whether any rook in the record still carries a
+// castling right. A position without one plays the same mirrored left to
+// right (files a and h swapped), which the trainer uses (TrainConfig.Mirror).
+func (r *Record) MayCastle() bool {
+	n := bits.OnesCount64(binary.LittleEndian.Uint64(r[0:]))
+	for i := 0; i < n && i < 32; i++ {
+		if r[8+i/2]>>(4*(i%2))&7 == unmovedRook {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrBadRecord is returned by Unpack for bytes that are no position.
 var ErrBadRecord = errors.New("nnue: malformed training record")
 

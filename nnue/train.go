@@ -24,6 +24,10 @@ type TrainConfig struct {
 	WDL       float64 // weight of the game result in the target, 0..1 (default 0.3); the rest is the search score
 	ValFrac   float64 // share of positions held out for validation (default 0.02)
 	Threads   int     // workers (default 1)
+	// Mirror trains on each position without castling rights mirrored
+	// left to right (files a and h swapped) in half of the epochs, chosen
+	// per position: the same game, seen twice as often.
+	Mirror bool
 	Seed      uint64  // shuffles and initial weights
 	// Checkpoint, when set, is written after every epoch (float weights
 	// and Adam's moments, so training can resume; see Resume).
@@ -112,8 +116,13 @@ type sample struct {
 	target   float32
 }
 
-// prepare decodes a record into a sample. wdl is the weight of the result.
-func prepare(r *Record, wdl float64, s *sample) {
+// prepare decodes a record into a sample. wdl is the weight of the result;
+// mirror swaps files a and h (for a record without castling rights).
+func prepare(r *Record, wdl float64, s *sample, mirror bool) {
+	flip := 0
+	if mirror {
+		flip = 7 // sq^7 swaps the file and keeps the rank
+	}
 	stm := chess.White
 	if r.BlackToMove() {
 		stm = chess.Black
@@ -121,6 +130,7 @@ func prepare(r *Record, wdl float64, s *sample) {
 	s.n = 0
 	r.Pieces(func(sq int, k chess.Kind, c chess.Color) {
 		if s.n < 32 {
+			sq ^= flip
 			s.us[s.n] = uint16(featureIndex(stm, c, k, sq))
 			s.them[s.n] = uint16(featureIndex(stm^1, c, k, sq))
 			s.n++
@@ -132,6 +142,16 @@ func prepare(r *Record, wdl float64, s *sample) {
 		score, result = -score, 1-result
 	}
 	s.target = float32(wdl*result + (1-wdl)*sigmoid(score/Scale))
+}
+
+// mirrorThisEpoch decides, by a hash of the position's index and the
+// epoch, whether a position is trained mirrored: about half the epochs
+// each, the same whatever the number of workers.
+func mirrorThisEpoch(i, epoch int) bool {
+	h := (uint64(i)+1)*0x9e3779b97f4a7c15 ^ (uint64(epoch)+1)*0xbf58476d1ce4e5b9
+	h ^= h >> 31
+	h *= 0x94d049bb133111eb
+	return h>>63 != 0
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
@@ -208,7 +228,7 @@ func (t *Trainer) loss(recs []Record, idx []int) float64 {
 		var us, them [Hidden]float32
 		sum := 0.0
 		for _, i := range idx[lo:hi] {
-			prepare(&recs[i], t.cfg.WDL, &s)
+			prepare(&recs[i], t.cfg.WDL, &s, false)
 			d := float64(sigmoid(float64(t.forward(&s, &us, &them)))) - float64(s.target)
 			sum += d * d
 		}
@@ -265,7 +285,7 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 				var s sample
 				var us, them [Hidden]float32
 				for _, i := range batch[lo:hi] {
-					prepare(&recs[i], cfg.WDL, &s)
+					prepare(&recs[i], cfg.WDL, &s, cfg.Mirror && mirrorThisEpoch(i, t.epoch) && !recs[i].MayCastle())
 					losses[w] += t.backward(&s, g, &us, &them)
 				}
 			})
@@ -367,7 +387,7 @@ func (t *Trainer) Quantise() *Net {
 func (t *Trainer) EvaluateFloat(r *Record) float64 {
 	var s sample
 	var us, them [Hidden]float32
-	prepare(r, 0, &s)
+	prepare(r, 0, &s, false)
 	return float64(t.forward(&s, &us, &them)) * Scale
 }
 

@@ -107,3 +107,64 @@ func TestTrainLossFalls(t *testing.T) {
 	}
 	t.Logf("quantisation error: mean %.1f cp, largest %.1f cp", total/300, worst)
 }
+
+// TestMirrorSample checks the trainer's left-right mirroring: a record
+// without castling rights, prepared mirrored, has exactly the features and
+// target of the position with files a and h swapped, packed on its own;
+// records with a castling right say so and are never mirrored.
+func TestMirrorSample(t *testing.T) {
+	for _, c := range []struct{ fen, flipped string }{
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+			"r2k3r/1bpqpp1p/1pnp2nb/3NP3/3P2p1/p1Q2N2/PPPBBPPP/R2K3R w - - 0 1"},
+		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 b - - 0 1"},
+	} {
+		a, b := packFEN(t, c.fen, 37), packFEN(t, c.flipped, 37)
+		if a.MayCastle() || b.MayCastle() {
+			t.Fatalf("%s: MayCastle true without castling rights", c.fen)
+		}
+		var sa, sb sample
+		prepare(&a, 0.3, &sa, true)
+		prepare(&b, 0.3, &sb, false)
+		if sa.target != sb.target || !sameFeatures(sa, sb) {
+			t.Errorf("%s mirrored: features %v %v, target %v; want those of %s: %v %v, %v",
+				c.fen, sa.us[:sa.n], sa.them[:sa.n], sa.target, c.flipped, sb.us[:sb.n], sb.them[:sb.n], sb.target)
+		}
+		prepare(&a, 0.3, &sa, false)
+		if sameFeatures(sa, sb) {
+			t.Errorf("%s: unmirrored features equal the mirrored position's", c.fen)
+		}
+	}
+	if r := packFEN(t, chess.StartFEN, 0); !r.MayCastle() {
+		t.Error("start position: MayCastle false")
+	}
+	if r := packFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", 0); !r.MayCastle() {
+		t.Error("4k3/8/8/8/8/8/8/4K2R w K: MayCastle false")
+	}
+}
+
+func packFEN(t *testing.T, fen string, score int) Record {
+	t.Helper()
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Pack(pos, score, Drawn)
+}
+
+// sameFeatures compares two samples' feature sets, in any order.
+func sameFeatures(a, b sample) bool {
+	if a.n != b.n {
+		return false
+	}
+	count := map[[2]uint16]int{}
+	for i := 0; i < a.n; i++ {
+		count[[2]uint16{a.us[i], a.them[i]}]++
+		count[[2]uint16{b.us[i], b.them[i]}]--
+	}
+	for _, v := range count {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -30,6 +30,7 @@ Progress and losses go to stderr.`)
 	val := fs.Float64("val", 0.02, "share of positions held out for validation")
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
+	mirror := fs.Bool("mirror", true, "train positions without castling rights mirrored left to right in about half the epochs")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
@@ -49,7 +50,7 @@ Progress and losses go to stderr.`)
 	}
 	fmt.Fprintf(os.Stderr, "train: %d positions from %d file(s)\n", len(recs), fs.NArg())
 	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, WDL: *wdl, ValFrac: *val,
-		Threads: *threads, Seed: *seed, Checkpoint: *ckpt, Out: *out, Progress: os.Stderr}
+		Threads: *threads, Seed: *seed, Mirror: *mirror, Checkpoint: *ckpt, Out: *out, Progress: os.Stderr}
 	tr := nnue.NewTrainer(cfg)
 	if *resume {
 		var err error
