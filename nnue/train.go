@@ -28,7 +28,7 @@ type TrainConfig struct {
 	// left to right (files a and h swapped) in half of the epochs, chosen
 	// per position: the same game, seen twice as often.
 	Mirror bool
-	Seed      uint64  // shuffles and initial weights
+	Seed   uint64 // shuffles and initial weights
 	// Checkpoint, when set, is written after every epoch (float weights
 	// and Adam's moments, so training can resume; see Resume).
 	Checkpoint string
