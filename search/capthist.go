@@ -12,7 +12,8 @@ import "ox88/chess"
 // that for quiet moves; the capture history learns it for captures. Each
 // thread keeps a table indexed by the moving piece, its target square and
 // the kind it captures. When a capture cuts off (step 16), it gains a
-// bonus and the captures tried before it at that node lose as much, with
+// bonus and the captures tried before it at that node lose as much; when a
+// quiet move cuts off, the captures tried before it lose too. All with
 // the quiet history's bonus (depth², saturating toward ±historyMax: see
 // withBonus). When scoreMoves orders captures, it adds the entry divided
 // by captHistDivisor to MVV-LVA, within the capture's band: a capture
@@ -62,9 +63,10 @@ func (s *Searcher) captureScore(m chess.Move) int {
 	return int(*s.captHistEntry(m)) / captHistDivisor
 }
 
-// updateCaptureHistory rewards the capture (or queen promotion) best that
-// cut off at ply, searched to depth, and punishes those tried before it,
-// among the first tried moves of the list (not the one step 10b left out).
+// updateCaptureHistory rewards best, the move that cut off at ply searched
+// to depth, when it is a capture (or queen promotion), and punishes the
+// captures tried before it, among the first tried moves of the list (not
+// the one step 10b left out).
 func (s *Searcher) updateCaptureHistory(ply, depth int, best chess.Move, tried int) {
 	st := &s.stack[ply]
 	bonus := min(depth*depth, historyMax/4)

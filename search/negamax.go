@@ -394,7 +394,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 					}
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
-					} else if s.opt.CaptHist && hasCaptureHistory(m) {
+					}
+					if s.opt.CaptHist && (quiet || hasCaptureHistory(m)) {
 						s.updateCaptureHistory(ply, depth, m, i+1)
 					}
 					break

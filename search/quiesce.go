@@ -35,13 +35,14 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	}
 	inCheck := qply < qsMaxCheckEvasions && s.pos.InCheck()
 	best := -Infinity
-	staticEval := 0
+	rawEval, staticEval := 0, 0
 	if !inCheck {
 		if hit {
-			staticEval = int(entry.eval)
+			rawEval = int(entry.eval)
 		} else {
-			staticEval = s.evaluate()
+			rawEval = s.evaluate()
 		}
+		staticEval = s.correctedEval(rawEval) // corrhist.go; rawEval when it is off
 		s.note(StepStaticEval, chess.NoMove, staticEval)
 		if staticEval >= beta {
 			return s.leave(StepStandPat, staticEval, chess.NoMove)
@@ -69,7 +70,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	case best > alpha:
 		bound = BoundExact
 	}
-	s.tt.store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+	s.tt.store(key, bestMove, scoreToTT(best, ply), rawEval, 0, bound)
 	return s.leave(StepSearched, best, bestMove)
 }
 
