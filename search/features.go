@@ -30,6 +30,7 @@ type Options struct {
 	Singular    bool       // step 10b: singular, double and negative extensions, multi-cut (-4.3 +/- 27.5 Elo at 10k nodes: off; it needs deeper searches than 10k nodes reach)
 	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (-12.2 +/- 27.1 at 10k nodes, 400 games: off)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (Elo: not measured yet; off until measured)
+	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (Elo: not measured yet; off until measured)
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
@@ -79,6 +80,7 @@ var stepSwitches = []struct {
 	{"singular", "singular extensions, their double and negative forms, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
 	{"capthist", "capture history beside MVV-LVA in capture ordering (step 16 teaches it)", func(o *Options) *bool { return &o.CaptHist }},
 	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
+	{"histlmr", "history-based reductions: the combined history adjusts LMR by up to two plies (step 14)", func(o *Options) *bool { return &o.HistLMR }},
 	{"razoring", "razoring: a node far below alpha near the horizon searches only captures, promotions and checks (step 8b)", func(o *Options) *bool { return &o.Razoring }},
 	{"probcut", "ProbCut: a good capture that beats beta by a margin, searched shallower, cuts (step 9b)", func(o *Options) *bool { return &o.ProbCut }},
 	{"qschecks", "quiet checks at the first ply of the quiescence search", func(o *Options) *bool { return &o.QSChecks }},

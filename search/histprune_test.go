@@ -97,3 +97,34 @@ func TestHistoryPruning(t *testing.T) {
 		t.Errorf("no move pruned by history in %d nodes", tr.Count)
 	}
 }
+
+// TestHistoryReduction: step 14's history term with Options.HistLMR, a ply
+// per histLMRDivisor of combined history (rounded toward zero), at most
+// histLMRMax either way, with the continuation histories when
+// Options.ContHist is on.
+func TestHistoryReduction(t *testing.T) {
+	s := NewSearcher(1)
+	s.pos = *chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
+	prev := uci(t, &s.pos, "h2h3")
+	s.pos.MakeMove(prev)
+	m := uci(t, &s.pos, "c6b4")
+	s.stack[0].move, s.stack[0].piece = prev, chess.WPawn
+	s.stack[1].piece = chess.BKnight
+	hist := &s.history[chess.BKnight][m.To()]
+	cont := &s.contHist[0][chess.WPawn][prev.To().Index64()][chess.BKnight][m.To().Index64()]
+	for _, c := range []struct {
+		hist, cont int
+		contHist   bool
+		want       int
+	}{
+		{0, 0, true, 0}, {63, 0, true, 0}, {64, 0, true, 1}, {-63, 0, true, 0}, {-64, 0, true, -1},
+		{100, 40, true, 2}, {100, 40, false, 1}, {-100, -40, true, -2},
+		{historyMax, historyMax, true, histLMRMax}, {-historyMax, -historyMax, true, -histLMRMax},
+	} {
+		*hist, *cont = int32(c.hist), int16(c.cont)
+		s.opt.ContHist = c.contHist
+		if got := s.historyReduction(1, m); got != c.want {
+			t.Errorf("%+v: historyReduction %d", c, got)
+		}
+	}
+}

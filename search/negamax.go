@@ -355,7 +355,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				if !improving {
 					r++
 				}
-				r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
+				if s.opt.HistLMR {
+					r -= s.historyReduction(ply, m) // histprune.go
+				} else {
+					r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
+				}
 				r = max(0, min(r, newDepth-1))
 				s.note(StepLMR, m, r)
 			}
