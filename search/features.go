@@ -31,6 +31,8 @@ type Options struct {
 	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (-12.2 +/- 27.1 at 10k nodes, 400 games: off)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (Elo: not measured yet; off until measured)
 	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (Elo: not measured yet; off until measured)
+	TTRefine    bool       // step 5: a transposition-table cutoff by a quiet hash move teaches killers and histories (Elo: not measured yet; off until measured)
+	AspFail     bool       // aspiration: after a fail high the root searches a ply shallower, two after two (Elo: not measured yet; off until measured)
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
@@ -81,6 +83,8 @@ var stepSwitches = []struct {
 	{"capthist", "capture history beside MVV-LVA in capture ordering (step 16 teaches it)", func(o *Options) *bool { return &o.CaptHist }},
 	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
 	{"histlmr", "history-based reductions: the combined history adjusts LMR by up to two plies (step 14)", func(o *Options) *bool { return &o.HistLMR }},
+	{"ttrefine", "a table cutoff by a quiet hash move teaches killers and histories (step 5)", func(o *Options) *bool { return &o.TTRefine }},
+	{"aspfail", "aspiration: after a fail high search the root a ply shallower (at most aspFailMax)", func(o *Options) *bool { return &o.AspFail }},
 	{"razoring", "razoring: a node far below alpha near the horizon searches only captures, promotions and checks (step 8b)", func(o *Options) *bool { return &o.Razoring }},
 	{"probcut", "ProbCut: a good capture that beats beta by a margin, searched shallower, cuts (step 9b)", func(o *Options) *bool { return &o.ProbCut }},
 	{"qschecks", "quiet checks at the first ply of the quiescence search", func(o *Options) *bool { return &o.QSChecks }},

@@ -96,6 +96,8 @@ func TestSwitchesSearch(t *testing.T) {
 		{"capthist", sharpFENs[0], 8},
 		{"histprune", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 10}, // it rarely fires in a short search
 		{"histlmr", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 8},
+		{"ttrefine", sharpFENs[2], 8},
+		{"aspfail", sharpFENs[2], 8},
 		{"qschecks", sharpFENs[0], 8},
 		{"razoring", sharpFENs[0], 8},
 		{"probcut", sharpFENs[0], 8},

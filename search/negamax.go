@@ -131,6 +131,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		if !pvNode && int(entry.depth) >= depth {
 			b := entry.bound()
 			if b == BoundExact || (b == BoundLower && ttScore >= beta) || (b == BoundUpper && ttScore <= alpha) {
+				if s.opt.TTRefine && ttScore >= beta {
+					s.rewardHashMove(ply, depth, hashMove) // refine.go
+				}
 				return s.leave(StepTTCutoff, ttScore, hashMove)
 			}
 		}

@@ -515,8 +515,9 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 	if s.opt.Aspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
+	failedHigh := 0 // Options.AspFail: fail highs in a row (refine.go)
 	for {
-		score := s.rootSearch(depth, pvIdx, alpha, beta)
+		score := s.rootSearch(aspirationDepthAfter(depth, failedHigh), pvIdx, alpha, beta)
 		if s.stopped {
 			return
 		}
@@ -525,9 +526,13 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 			s.sendBound(depth, pvIdx, score, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
+			failedHigh = 0
 		case score >= beta:
 			s.sendBound(depth, pvIdx, score, BoundLower)
 			beta = min(score+delta, Infinity)
+			if s.opt.AspFail {
+				failedHigh++
+			}
 		default:
 			return
 		}
