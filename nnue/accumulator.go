@@ -3,25 +3,34 @@ package nnue
 import "ox88/chess"
 
 // Accumulator holds the first layer's sums for both perspectives
-// (v[chess.White], v[chess.Black]) of one position.
+// (v[chess.White], v[chess.Black]) of one position, and the file flip each
+// perspective's features are seen with (Net.kingFlip: 0, or 7 in a
+// king-mirrored net when that side's king is on files e to h).
 type Accumulator struct {
-	_ [0]uint64 // 8-byte alignment for the packed-lane arithmetic
-	v [2][Hidden]int16
+	_    [0]uint64 // 8-byte alignment for the packed-lane arithmetic
+	v    [2][Hidden]int16
+	flip [2]int
 }
 
 // Refresh computes acc from scratch for pos: the bias plus the column of
 // every piece on the board.
 func (n *Net) Refresh(acc *Accumulator, pos *chess.Position) {
-	acc.v[0] = n.FTBias
-	acc.v[1] = n.FTBias
+	for c := chess.White; c <= chess.Black; c++ {
+		acc.flip[c] = n.kingFlip(pos.KingSquare(c))
+		n.refreshSide(acc, pos, c)
+	}
+}
+
+// refreshSide computes perspective c of acc from scratch for pos, with
+// the flip already in acc.flip[c].
+func (n *Net) refreshSide(acc *Accumulator, pos *chess.Position, c chess.Color) {
+	acc.v[c] = n.FTBias
 	for pc := chess.WPawn; pc <= chess.BKing; pc++ {
 		if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
 			continue
 		}
 		for _, sq := range pos.PieceSquares(pc) {
-			for c := chess.White; c <= chess.Black; c++ {
-				addRow(&acc.v[c], &n.FTWeights[Feature(c, pc, sq)])
-			}
+			addRow(&acc.v[c], &n.FTWeights[Feature(c, pc, sq)^acc.flip[c]])
 		}
 	}
 }
@@ -85,12 +94,18 @@ const StackSize = 256
 // date when a position is evaluated, starting from the nearest ply above
 // that is already computed. A node that is never evaluated (a transposition
 // cutoff, a pruned move) costs a few bytes, not 2*Hidden additions.
+//
+// In a king-mirrored net, a king move across the middle of the board (from
+// files a-d to e-h or back) changes its side's view of every piece: Push
+// then computes that perspective at once, from the position and the move,
+// and the other perspective stays lazy. So each perspective is up to date
+// or not on its own.
 type Stack struct {
 	net      *Net
 	top      int
 	acc      [StackSize + 1]Accumulator
 	deltas   [StackSize + 1]delta
-	computed [StackSize + 1]bool
+	computed [StackSize + 1][2]bool
 }
 
 // NewStack returns a stack for net; call Reset before use.
@@ -103,19 +118,37 @@ func (s *Stack) Net() *Net { return s.net }
 func (s *Stack) Reset(pos *chess.Position) {
 	s.top = 0
 	s.net.Refresh(&s.acc[0], pos)
-	s.computed[0] = true
+	s.computed[0] = [2]bool{true, true}
 }
 
 // Push records move m, about to be played in pos (the position before
 // it). A null move is m == chess.NoMove.
 func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.top++
+	s.computed[s.top] = [2]bool{}
+	a := &s.acc[s.top]
+	a.flip = s.acc[s.top-1].flip
 	if m == chess.NoMove {
 		s.deltas[s.top] = delta{}
-	} else {
-		s.deltas[s.top] = moveDelta(pos, m)
+		return
 	}
-	s.computed[s.top] = false
+	d := moveDelta(pos, m)
+	s.deltas[s.top] = d
+	if s.net.Mirrored && d.subPc[0].Kind() == chess.King {
+		c := d.subPc[0].Color()
+		if f := s.net.kingFlip(d.addSq[0]); f != a.flip[c] {
+			// The king crossed the middle: its side sees the board anew.
+			a.flip[c] = f
+			s.net.refreshSide(a, pos, c)
+			for i := int8(0); i < d.nSub; i++ {
+				subRow(&a.v[c], &s.net.FTWeights[Feature(c, d.subPc[i], d.subSq[i])^f])
+			}
+			for i := int8(0); i < d.nAdd; i++ {
+				addRow(&a.v[c], &s.net.FTWeights[Feature(c, d.addPc[i], d.addSq[i])^f])
+			}
+			s.computed[s.top][c] = true
+		}
+	}
 }
 
 // Pop takes back the last Push.
@@ -135,44 +168,46 @@ func (s *Stack) Current() *Accumulator {
 	return &s.acc[s.top]
 }
 
-// update brings the top accumulator up to date from the nearest computed
-// ancestor.
+// update brings the top accumulator up to date, each perspective from its
+// nearest computed ancestor.
 func (s *Stack) update() {
-	if s.computed[s.top] {
-		return
-	}
-	i := s.top
-	for !s.computed[i] {
-		i--
-	}
-	for i++; i <= s.top; i++ {
-		s.apply(&s.acc[i], &s.acc[i-1], &s.deltas[i])
-		s.computed[i] = true
+	for c := chess.White; c <= chess.Black; c++ {
+		if s.computed[s.top][c] {
+			continue
+		}
+		i := s.top
+		for !s.computed[i][c] {
+			i--
+		}
+		for i++; i <= s.top; i++ {
+			s.apply(&s.acc[i], &s.acc[i-1], &s.deltas[i], c)
+			s.computed[i][c] = true
+		}
 	}
 }
 
-// apply sets dst to src plus the changes of d, for both perspectives, in
-// one pass over each (the kernels are in kernels.go).
-func (s *Stack) apply(dst, src *Accumulator, d *delta) {
+// apply sets perspective c of dst to src's plus the changes of d, in one
+// pass (the kernels are in kernels.go). dst's flip is src's: a move that
+// changes it was applied by Push.
+func (s *Stack) apply(dst, src *Accumulator, d *delta, c chess.Color) {
 	n := s.net
-	for c := chess.White; c <= chess.Black; c++ {
-		out, in := &dst.v[c], &src.v[c]
-		switch {
-		case d.nAdd == 1 && d.nSub == 1:
-			addSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])],
-				&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])])
-		case d.nAdd == 1 && d.nSub == 2:
-			addSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])],
-				&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])],
-				&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])])
-		case d.nAdd == 2 && d.nSub == 2:
-			addAddSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])],
-				&n.FTWeights[Feature(c, d.addPc[1], d.addSq[1])],
-				&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])],
-				&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])])
-		default: // a null move
-			*out = *in
-		}
+	f := dst.flip[c]
+	out, in := &dst.v[c], &src.v[c]
+	switch {
+	case d.nAdd == 1 && d.nSub == 1:
+		addSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])^f],
+			&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])^f])
+	case d.nAdd == 1 && d.nSub == 2:
+		addSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])^f],
+			&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])^f],
+			&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])^f])
+	case d.nAdd == 2 && d.nSub == 2:
+		addAddSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])^f],
+			&n.FTWeights[Feature(c, d.addPc[1], d.addSq[1])^f],
+			&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])^f],
+			&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])^f])
+	default: // a null move
+		*out = *in
 	}
 }
 

@@ -58,6 +58,15 @@ func addRow(dst *[Hidden]int16, row *[Hidden]int16) {
 	}
 }
 
+// subRow subtracts row from dst (a king crossing the middle in a
+// king-mirrored net, Stack.Push; not on the common path).
+func subRow(dst *[Hidden]int16, row *[Hidden]int16) {
+	d, r := lanes(dst), lanes(row)
+	for i := range d {
+		d[i] = sub16(d[i], r[i])
+	}
+}
+
 // The pure-Go accumulator arithmetic works on four int16 lanes at once,
 // packed in a uint64 ("SIMD within a register"): the top bit of each lane
 // is kept out of the carry chain and put back with an XOR, so no carry

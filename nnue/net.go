@@ -38,12 +38,20 @@ const (
 // where SCReLU(x) = clamp(x, 0, QA)^2. The accumulators are the part that
 // make/unmake keeps up to date (see Stack); only the last line is computed
 // at every evaluation.
+//
+// A king-mirrored net (Mirrored) sees each perspective's board mirrored
+// left to right (files a and h swapped) whenever that perspective's own
+// king stands on files e to h, so that every perspective sees its king on
+// files a to d: a pawn shield in front of a king castled short and one in
+// front of a king castled long are the same features, and the net learns
+// them once from half as many examples.
 type Net struct {
 	_          [0]uint64 // 8-byte alignment for the packed-lane arithmetic
 	FTWeights  [Inputs][Hidden]int16
 	FTBias     [Hidden]int16
 	OutWeights [2 * Hidden]int16
 	OutBias    int32
+	Mirrored   bool // king-mirrored inputs (file format version 2)
 }
 
 // Feature returns the input index of piece pc on square sq as seen from
@@ -52,6 +60,17 @@ type Net struct {
 // pieces move "up".
 func Feature(c chess.Color, pc chess.Piece, sq chess.Square) int {
 	return featureIndex(c, pc.Color(), pc.Kind(), sq.Index64())
+}
+
+// kingFlip returns what a perspective whose king stands on kingSq XORs
+// into its feature indices: 7 (files mirrored; the file is the index's low
+// three bits, so Feature^7 is the mirrored square's feature) when the net
+// is king-mirrored and the king is on files e to h, else 0.
+func (n *Net) kingFlip(kingSq chess.Square) int {
+	if n.Mirrored && kingSq.File() >= 4 {
+		return 7
+	}
+	return 0
 }
 
 // featureIndex is Feature on plain values: kind is chess.Pawn..chess.King
@@ -86,7 +105,7 @@ func (n *Net) Evaluate(pos *chess.Position) int {
 // before it:
 //
 //	bytes 0-7    "OX88NNUE"
-//	bytes 8-11   format version (1)
+//	bytes 8-11   format version: 1, or 2 for a king-mirrored net
 //	bytes 12-15  Inputs (768)
 //	bytes 16-19  Hidden
 //	bytes 20-23  QA
@@ -96,11 +115,14 @@ func (n *Net) Evaluate(pos *chess.Position) int {
 // A headerless file of exactly the raw arrays in the same order (as the
 // bullet trainer's quantised output for a 768 -> Hidden x2 -> 1 SCReLU net
 // with the same QA/QB, possibly zero-padded to a multiple of 64 bytes) is
-// read too, so nets trained elsewhere load with EvalFile.
+// read too, as a net without mirroring, so nets trained elsewhere load with
+// EvalFile.
 const (
 	fileMagic   = "OX88NNUE"
-	fileVersion = 1
-	headerSize  = 32
+	fileVersion = 1 // a plain net; fileVersionMirrored for a king-mirrored one
+	// fileVersionMirrored marks a king-mirrored net (Net.Mirrored).
+	fileVersionMirrored = 2
+	headerSize          = 32
 	// rawSize is the size of the arrays alone.
 	rawSize = (Inputs*Hidden+Hidden+2*Hidden)*2 + 4
 )
@@ -109,10 +131,14 @@ const (
 func (n *Net) Write(w io.Writer) error {
 	var buf bytes.Buffer
 	buf.WriteString(fileMagic)
-	for _, v := range []uint32{fileVersion, Inputs, Hidden, QA, QB, Scale} {
+	version := uint32(fileVersion)
+	if n.Mirrored {
+		version = fileVersionMirrored
+	}
+	for _, v := range []uint32{version, Inputs, Hidden, QA, QB, Scale} {
 		binary.Write(&buf, binary.LittleEndian, v)
 	}
-	binary.Write(&buf, binary.LittleEndian, n)
+	n.writeArrays(&buf)
 	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
 	_, err := w.Write(buf.Bytes())
 	return err
@@ -131,16 +157,23 @@ func Read(data []byte) (*Net, error) {
 			return nil, fmt.Errorf("%w: %d bytes, neither an ox88 net (magic %q) nor a raw %d-byte 768->%dx2->1 net",
 				ErrBadNet, len(data), fileMagic, rawSize, Hidden)
 		}
-		binary.Read(bytes.NewReader(data[:rawSize]), binary.LittleEndian, n)
+		n.readArrays(data[:rawSize])
 		return n, nil
 	}
 	if len(data) != headerSize+rawSize+4 {
 		return nil, fmt.Errorf("%w: %d bytes, want %d (truncated or another shape)", ErrBadNet, len(data), headerSize+rawSize+4)
 	}
-	want := [6]uint32{fileVersion, Inputs, Hidden, QA, QB, Scale}
-	names := [6]string{"version", "inputs", "hidden", "QA", "QB", "scale"}
+	switch v := binary.LittleEndian.Uint32(data[8:]); v {
+	case fileVersion:
+	case fileVersionMirrored:
+		n.Mirrored = true
+	default:
+		return nil, fmt.Errorf("%w: version is %d, this build reads %d and %d", ErrBadNet, v, fileVersion, fileVersionMirrored)
+	}
+	want := [5]uint32{Inputs, Hidden, QA, QB, Scale}
+	names := [5]string{"inputs", "hidden", "QA", "QB", "scale"}
 	for i := range want {
-		if got := binary.LittleEndian.Uint32(data[8+4*i:]); got != want[i] {
+		if got := binary.LittleEndian.Uint32(data[12+4*i:]); got != want[i] {
 			return nil, fmt.Errorf("%w: %s is %d, this build needs %d", ErrBadNet, names[i], got, want[i])
 		}
 	}
@@ -148,8 +181,23 @@ func Read(data []byte) (*Net, error) {
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch (damaged file)", ErrBadNet)
 	}
-	binary.Read(bytes.NewReader(body[headerSize:]), binary.LittleEndian, n)
+	n.readArrays(body[headerSize:])
 	return n, nil
+}
+
+// writeArrays writes the net's arrays in field order, little-endian.
+func (n *Net) writeArrays(w io.Writer) {
+	for _, x := range []any{&n.FTWeights, &n.FTBias, &n.OutWeights, n.OutBias} {
+		binary.Write(w, binary.LittleEndian, x)
+	}
+}
+
+// readArrays reads the arrays writeArrays writes from b (rawSize bytes).
+func (n *Net) readArrays(b []byte) {
+	r := bytes.NewReader(b)
+	for _, x := range []any{&n.FTWeights, &n.FTBias, &n.OutWeights, &n.OutBias} {
+		binary.Read(r, binary.LittleEndian, x)
+	}
 }
 
 // Load reads a net file.

@@ -47,8 +47,18 @@ var treeFENs = []string{
 // and checks at every node that the incrementally kept accumulators equal
 // the ones computed from scratch, and that the evaluation equals that of
 // the colour-mirrored twin.
+//
+// It runs for a plain net and a king-mirrored one, whose kings crossing
+// the middle of the board (castling long among them) refresh their side.
 func TestAccumulatorDrift(t *testing.T) {
-	net := randomNet(1)
+	for _, mirrored := range []bool{false, true} {
+		net := randomNet(1)
+		net.Mirrored = mirrored
+		t.Run(map[bool]string{false: "plain", true: "king-mirrored"}[mirrored], func(t *testing.T) { testDrift(t, net) })
+	}
+}
+
+func testDrift(t *testing.T, net *Net) {
 	depth := 3
 	if testing.Short() {
 		depth = 2
@@ -103,9 +113,61 @@ func TestAccumulatorDrift(t *testing.T) {
 	}
 }
 
-// TestNetFileRoundTrip writes and reads a net, and rejects damaged,
-// truncated and foreign files with ErrBadNet.
+// TestKingMirror: a king-mirrored net values a position without castling
+// rights and its left-right mirror image exactly alike (both sides' kings
+// change halves, so both see the same features), a plain one does not; and
+// the trainer's features of a record are the net's, flip included.
+func TestKingMirror(t *testing.T) {
+	for _, c := range []struct{ fen, flipped string }{
+		{"r2q1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w - - 0 10",
+			"1kr1q2r/pppb2pp/2n2n2/4p3/4P3/2N1BN2/PPP3PP/1KR1Q2R w - - 0 10"},
+		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 b - - 0 1"},
+		{"4k3/8/8/8/8/8/8/3K4 w - - 0 1", "3k4/8/8/8/8/8/8/4K3 w - - 0 1"},
+	} {
+		a, b := chess.MustParseFEN(c.fen), chess.MustParseFEN(c.flipped)
+		net := randomNet(6)
+		if net.Evaluate(a) == net.Evaluate(b) {
+			t.Errorf("%s: a plain random net values it as its mirror image", c.fen)
+		}
+		net.Mirrored = true
+		if ea, eb := net.Evaluate(a), net.Evaluate(b); ea != eb {
+			t.Errorf("%s: %d, its mirror image %d", c.fen, ea, eb)
+		}
+		for _, pos := range []*chess.Position{a, b} {
+			r := Pack(pos, 0, Drawn)
+			var s sample
+			prepare(&r, 0.3, &s, false, true)
+			stm := pos.SideToMove()
+			var want sample
+			for pc := chess.WPawn; pc <= chess.BKing; pc++ {
+				if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
+					continue
+				}
+				for _, sq := range pos.PieceSquares(pc) {
+					want.us[want.n] = uint16(Feature(stm, pc, sq) ^ net.kingFlip(pos.KingSquare(stm)))
+					want.them[want.n] = uint16(Feature(stm^1, pc, sq) ^ net.kingFlip(pos.KingSquare(stm^1)))
+					want.n++
+				}
+			}
+			if !sameFeatures(s, want) {
+				t.Errorf("%s: trainer's features %v %v, the net's %v %v", pos.FEN(), s.us[:s.n], s.them[:s.n], want.us[:want.n], want.them[:want.n])
+			}
+		}
+	}
+}
+
+// TestNetFileRoundTrip writes and reads a net, plain and king-mirrored,
+// and rejects damaged, truncated and foreign files with ErrBadNet.
 func TestNetFileRoundTrip(t *testing.T) {
+	mirrored := randomNet(2)
+	mirrored.Mirrored = true
+	var mbuf bytes.Buffer
+	if err := mirrored.Write(&mbuf); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Read(mbuf.Bytes()); err != nil || *got != *mirrored {
+		t.Fatalf("king-mirrored net: read back %v, a different net or an error", err)
+	}
 	net := randomNet(2)
 	var buf bytes.Buffer
 	if err := net.Write(&buf); err != nil {
@@ -119,6 +181,9 @@ func TestNetFileRoundTrip(t *testing.T) {
 	if *got != *net {
 		t.Fatal("read back a different net")
 	}
+	if !bytes.Equal(data[headerSize:len(data)-4], mbuf.Bytes()[headerSize:len(data)-4]) {
+		t.Error("the flag changed the arrays")
+	}
 	// A raw dump of the arrays (bullet's quantised output) reads too.
 	raw := append([]byte(nil), data[headerSize:len(data)-4]...)
 	if got, err := Read(append(raw, make([]byte, 12)...)); err != nil || *got != *net {
@@ -130,6 +195,7 @@ func TestNetFileRoundTrip(t *testing.T) {
 		"text":      []byte("this is not a network\n"),
 		"flipped":   append(append([]byte(nil), data[:100]...), append([]byte{data[100] ^ 1}, data[101:]...)...),
 		"shape":     append(append([]byte(nil), data[:16]...), append([]byte{1, 2, 0, 0}, data[20:]...)...),
+		"version":   append(append([]byte(nil), data[:8]...), append([]byte{3, 0, 0, 0}, data[12:]...)...),
 	}
 	for name, b := range bad {
 		if _, err := Read(b); !errors.Is(err, ErrBadNet) {

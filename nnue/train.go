@@ -28,7 +28,11 @@ type TrainConfig struct {
 	// left to right (files a and h swapped) in half of the epochs, chosen
 	// per position: the same game, seen twice as often.
 	Mirror bool
-	Seed   uint64 // shuffles and initial weights
+	// KingMirror trains a king-mirrored net (Net.Mirrored): each
+	// perspective sees the board mirrored left to right while its own king
+	// is on files e to h.
+	KingMirror bool
+	Seed       uint64 // shuffles and initial weights
 	// Checkpoint, when set, is written after every epoch (float weights
 	// and Adam's moments, so training can resume; see Resume).
 	Checkpoint string
@@ -118,7 +122,7 @@ type sample struct {
 
 // prepare decodes a record into a sample. wdl is the weight of the result;
 // mirror swaps files a and h (for a record without castling rights).
-func prepare(r *Record, wdl float64, s *sample, mirror bool) {
+func prepare(r *Record, wdl float64, s *sample, mirror, kingMirror bool) {
 	flip := 0
 	if mirror {
 		flip = 7 // sq^7 swaps the file and keeps the rank
@@ -128,14 +132,33 @@ func prepare(r *Record, wdl float64, s *sample, mirror bool) {
 		stm = chess.Black
 	}
 	s.n = 0
+	var kingFile [2]int
 	r.Pieces(func(sq int, k chess.Kind, c chess.Color) {
 		if s.n < 32 {
 			sq ^= flip
 			s.us[s.n] = uint16(featureIndex(stm, c, k, sq))
 			s.them[s.n] = uint16(featureIndex(stm^1, c, k, sq))
 			s.n++
+			if k == chess.King {
+				kingFile[c&1] = sq & 7
+			}
 		}
 	})
+	if kingMirror {
+		// As Net.kingFlip: a perspective whose king is on files e-h sees
+		// the board mirrored, which XORs 7 into each of its indices.
+		for side, f := range [2]*[32]uint16{&s.us, &s.them} {
+			persp := stm
+			if side == 1 {
+				persp = stm ^ 1
+			}
+			if kingFile[persp&1] >= 4 {
+				for i := 0; i < s.n; i++ {
+					f[i] ^= 7
+				}
+			}
+		}
+	}
 	score := float64(r.Score())
 	result := float64(r.Result()) / 2 // White's view
 	if stm == chess.Black {
@@ -228,7 +251,7 @@ func (t *Trainer) loss(recs []Record, idx []int) float64 {
 		var us, them [Hidden]float32
 		sum := 0.0
 		for _, i := range idx[lo:hi] {
-			prepare(&recs[i], t.cfg.WDL, &s, false)
+			prepare(&recs[i], t.cfg.WDL, &s, false, t.cfg.KingMirror)
 			d := float64(sigmoid(float64(t.forward(&s, &us, &them)))) - float64(s.target)
 			sum += d * d
 		}
@@ -285,7 +308,7 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 				var s sample
 				var us, them [Hidden]float32
 				for _, i := range batch[lo:hi] {
-					prepare(&recs[i], cfg.WDL, &s, cfg.Mirror && mirrorThisEpoch(i, t.epoch) && !recs[i].MayCastle())
+					prepare(&recs[i], cfg.WDL, &s, cfg.Mirror && mirrorThisEpoch(i, t.epoch) && !recs[i].MayCastle(), cfg.KingMirror)
 					losses[w] += t.backward(&s, g, &us, &them)
 				}
 			})
@@ -379,6 +402,7 @@ func (t *Trainer) Quantise() *Net {
 		n.OutWeights[j] = int16(math.Round(float64(p[offOW+j]) * QB))
 	}
 	n.OutBias = int32(math.Round(float64(p[offOB]) * QA * QB))
+	n.Mirrored = t.cfg.KingMirror
 	return n
 }
 
@@ -387,13 +411,18 @@ func (t *Trainer) Quantise() *Net {
 func (t *Trainer) EvaluateFloat(r *Record) float64 {
 	var s sample
 	var us, them [Hidden]float32
-	prepare(r, 0, &s, false)
+	prepare(r, 0, &s, false, t.cfg.KingMirror)
 	return float64(t.forward(&s, &us, &them)) * Scale
 }
 
-// The checkpoint file: "OX88CKPT", the epoch and Adam step counts, then the
-// parameters and both moments as float32, little-endian.
-const ckptMagic = "OX88CKPT"
+// The checkpoint file: "OX88CKP2", the number of parameters, the epoch
+// and Adam step counts, the flags (bit 0: a king-mirrored net), then the
+// parameters and both moments as float32, little-endian. The first
+// version, "OX88CKPT", had no flags word.
+const (
+	ckptMagic   = "OX88CKP2"
+	ckptMagicV1 = "OX88CKPT"
+)
 
 // SaveCheckpoint writes the float weights and Adam's state (whole or not
 // at all: package atomicfile).
@@ -402,7 +431,11 @@ func (t *Trainer) SaveCheckpoint(name string) error {
 		if _, err := io.WriteString(w, ckptMagic); err != nil {
 			return err
 		}
-		for _, x := range []any{uint32(numParams), uint32(t.epoch), uint64(t.step), t.params, t.m, t.v} {
+		flags := uint32(0)
+		if t.cfg.KingMirror {
+			flags = 1
+		}
+		for _, x := range []any{uint32(numParams), uint32(t.epoch), uint64(t.step), flags, t.params, t.m, t.v} {
 			if err := binary.Write(w, binary.LittleEndian, x); err != nil {
 				return err
 			}
@@ -412,7 +445,7 @@ func (t *Trainer) SaveCheckpoint(name string) error {
 }
 
 // Resume returns a trainer that continues from a checkpoint with cfg's
-// schedule.
+// schedule. cfg.KingMirror must be the checkpoint's.
 func Resume(name string, cfg TrainConfig) (*Trainer, error) {
 	cfg.defaults()
 	f, err := os.Open(name)
@@ -421,18 +454,25 @@ func Resume(name string, cfg TrainConfig) (*Trainer, error) {
 	}
 	defer f.Close()
 	magic := make([]byte, len(ckptMagic))
-	var n, epoch uint32
+	var n, epoch, flags uint32
 	var step uint64
-	if _, err := io.ReadFull(f, magic); err != nil || string(magic) != ckptMagic {
+	if _, err := io.ReadFull(f, magic); err != nil || string(magic) != ckptMagic && string(magic) != ckptMagicV1 {
 		return nil, fmt.Errorf("%s: not an ox88 training checkpoint", name)
 	}
-	for _, x := range []any{&n, &epoch, &step} {
+	fields := []any{&n, &epoch, &step, &flags}
+	if string(magic) == ckptMagicV1 {
+		fields = fields[:3]
+	}
+	for _, x := range fields {
 		if err := binary.Read(f, binary.LittleEndian, x); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	if n != numParams {
 		return nil, fmt.Errorf("%s: %d parameters, this build's net has %d", name, n, numParams)
+	}
+	if mirrored := flags&1 != 0; mirrored != cfg.KingMirror {
+		return nil, fmt.Errorf("%s: the checkpoint's net has king mirroring %v; resume with the same setting", name, mirrored)
 	}
 	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams),
 		step: int(step), epoch: int(epoch)}

@@ -123,13 +123,13 @@ func TestMirrorSample(t *testing.T) {
 			t.Fatalf("%s: MayCastle true without castling rights", c.fen)
 		}
 		var sa, sb sample
-		prepare(&a, 0.3, &sa, true)
-		prepare(&b, 0.3, &sb, false)
+		prepare(&a, 0.3, &sa, true, false)
+		prepare(&b, 0.3, &sb, false, false)
 		if sa.target != sb.target || !sameFeatures(sa, sb) {
 			t.Errorf("%s mirrored: features %v %v, target %v; want those of %s: %v %v, %v",
 				c.fen, sa.us[:sa.n], sa.them[:sa.n], sa.target, c.flipped, sb.us[:sb.n], sb.them[:sb.n], sb.target)
 		}
-		prepare(&a, 0.3, &sa, false)
+		prepare(&a, 0.3, &sa, false, false)
 		if sameFeatures(sa, sb) {
 			t.Errorf("%s: unmirrored features equal the mirrored position's", c.fen)
 		}
@@ -167,4 +167,37 @@ func sameFeatures(a, b sample) bool {
 		}
 	}
 	return true
+}
+
+// TestTrainKingMirror trains a king-mirrored net: the saved net says so,
+// evaluates within the tolerance of TestTrainLossFalls of the float one,
+// and its checkpoint refuses to resume as a plain net.
+func TestTrainKingMirror(t *testing.T) {
+	recs := materialRecords(2000, 2)
+	dir := t.TempDir()
+	cfg := TrainConfig{Epochs: 3, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 4, KingMirror: true,
+		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+	tr := NewTrainer(cfg)
+	if _, err := tr.Train(recs); err != nil {
+		t.Fatal(err)
+	}
+	net, err := Load(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !net.Mirrored {
+		t.Fatal("the saved net is not king-mirrored")
+	}
+	total := 0.0
+	for i := 0; i < 300; i++ {
+		fen, _ := recs[i].FEN()
+		total += math.Abs(float64(net.Evaluate(chess.MustParseFEN(fen))) - tr.EvaluateFloat(&recs[i]))
+	}
+	if total/300 > 15 {
+		t.Errorf("quantised king-mirrored net differs from the float one by %.1f cp on average", total/300)
+	}
+	cfg.KingMirror = false
+	if _, err := Resume(cfg.Checkpoint, cfg); err == nil {
+		t.Error("a king-mirrored checkpoint resumed as a plain net")
+	}
 }

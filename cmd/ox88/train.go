@@ -31,6 +31,7 @@ Progress and losses go to stderr.`)
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
 	mirror := fs.Bool("mirror", true, "train positions without castling rights mirrored left to right in about half the epochs")
+	kingMirror := fs.Bool("king-mirror", false, "a king-mirrored net: each side sees the board mirrored while its king is on files e-h")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
@@ -50,7 +51,7 @@ Progress and losses go to stderr.`)
 	}
 	fmt.Fprintf(os.Stderr, "train: %d positions from %d file(s)\n", len(recs), fs.NArg())
 	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, WDL: *wdl, ValFrac: *val,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, Checkpoint: *ckpt, Out: *out, Progress: os.Stderr}
+		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Checkpoint: *ckpt, Out: *out, Progress: os.Stderr}
 	tr := nnue.NewTrainer(cfg)
 	if *resume {
 		var err error
