@@ -56,12 +56,20 @@ func Bench(depth int, stop *atomic.Bool, each func(i int, r Result, perDepth []u
 // BenchWith is Bench with other search options (the network, a step
 // switched off): its node count is that configuration's signature.
 func BenchWith(depth int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
+	return BenchThreads(depth, 1, opt, stop, each)
+}
+
+// BenchThreads is BenchWith searching with threads threads (Lazy SMP). With
+// more than one, the node count varies from run to run (the threads race)
+// and only the speed, nodes per second over all threads, means something.
+func BenchThreads(depth, threads int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
 	for i, fen := range BenchPositions {
 		if stop != nil && stop.Load() {
 			break
 		}
 		pos := chess.MustParseFEN(fen)
 		s := NewSearcher(benchHashMB)
+		s.SetThreads(threads)
 		s.SetOptions(opt)
 		var perDepth []uint64
 		start := time.Now()

@@ -13,13 +13,17 @@ func init() {
 }
 
 func runBench(args []string) int {
-	fs := newFlagSet("bench", "usage: ox88 bench [--depth N] [-v] [--options LIST]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour.")
+	fs := newFlagSet("bench", "usage: ox88 bench [--depth N] [-v] [--options LIST] [--threads N]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour. With\n--threads N (Lazy SMP) the node count varies from run to run and only\nthe speed, nodes per second over all threads, is a measurement.")
+	threads := fs.Int("threads", 1, "search threads")
 	depth := fs.Int("depth", search.BenchDepth, "search depth in plies")
 	verbose := fs.Bool("v", false, "print nodes per depth for every position")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	optList := fs.String("options", "", "search options as ox88 ab names them (\"nnue\": the network evaluates)")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
+	}
+	if *threads < 1 || *threads > search.MaxThreads {
+		return badUsage("bench", "threads must be 1 to %d", search.MaxThreads)
 	}
 	if *depth < 1 || *depth > search.MaxPly-8 {
 		return badUsage("bench", "depth must be 1 to %d", search.MaxPly-8)
@@ -40,7 +44,7 @@ func runBench(args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 	var ord search.OrderingStats
-	nodes, el := search.BenchWith(*depth, opt, nil, func(i int, r search.Result, perDepth []uint64) {
+	nodes, el := search.BenchThreads(*depth, *threads, opt, nil, func(i int, r search.Result, perDepth []uint64) {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, search.BenchPositions[i], r.Move, r.Nodes)
 		if *verbose {
 			fmt.Println("   nodes per depth:", perDepth)

@@ -39,4 +39,14 @@ func TestBenchCommand(t *testing.T) {
 	if n := strings.Count(out, "\n"); n != len(search.BenchPositions)+1 {
 		t.Errorf("%d lines, want one per position and the total:\n%s", n, out)
 	}
+	// With two threads the node count varies from run to run; the last
+	// line has the same form.
+	out, code = captureStdout(t, func() int { return runBench([]string{"--depth", "4", "--threads", "2"}) })
+	nodes, _, _ := strings.Cut(lastLine(out), " nodes ")
+	if n, err := strconv.ParseUint(nodes, 10, 64); code != 0 || err != nil || n == 0 {
+		t.Errorf("--threads 2: exit %d, last line %q", code, lastLine(out))
+	}
+	if code := runBench([]string{"--threads", "0"}); code != 2 {
+		t.Errorf("--threads 0: exit %d, want 2", code)
+	}
 }
