@@ -27,7 +27,9 @@ func (s *Searcher) makeMove(m chess.Move) chess.Undo {
 	if s.acc != nil {
 		s.acc.Push(&s.pos, m)
 	}
-	return s.pos.MakeMove(m)
+	u := s.pos.MakeMove(m)
+	s.tt.prefetch(s.pos.Key())
+	return u
 }
 
 // unmakeMove takes m back.
