@@ -11,6 +11,8 @@ import (
 	"ox88/chess"
 	"ox88/datagen"
 	"ox88/match"
+	"ox88/nnue"
+	"ox88/search"
 )
 
 func init() {
@@ -18,7 +20,7 @@ func init() {
 }
 
 func runDatagen(args []string) int {
-	fs := newFlagSet("datagen", `usage: ox88 datagen --out FILE [--games N] [--nodes N] [--workers N] [--seed S]
+	fs := newFlagSet("datagen", `usage: ox88 datagen --out FILE [--games N] [--nodes N] [--workers N] [--seed S] [--eval-file NET]
 
 Plays self-play games at a fixed node count and appends their quiet positions,
 each with the search score and the game's result, to FILE as marlinformat
@@ -32,16 +34,31 @@ cleanly; the same command resumes where it stopped.`)
 	plies := fs.Int("random-plies", 8, "random moves played from each start position")
 	openings := fs.String("openings", "", "start positions (EPD or PGN); default: the standard start")
 	hash := fs.Int("hash", 16, "transposition table per worker, MiB")
+	optList := fs.String("options", "", "search options as ox88 ab names them (\"nnue\": the embedded network evaluates)")
+	evalFile := fs.String("eval-file", "", "a network file that evaluates instead of the hand-written evaluation (data from net N trains net N+1)")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
 	if *out == "" || fs.NArg() > 0 {
 		return usageError(fs)
 	}
+	opt, err := search.ParseOptions(*optList)
+	if err != nil {
+		return badUsage("datagen", "%v", err)
+	}
+	if *evalFile != "" {
+		if opt.Net, err = nnue.Load(*evalFile); err != nil {
+			return runError("datagen", err)
+		}
+	}
 	cfg := datagen.Config{Out: *out, Games: *games, Nodes: *nodes, Workers: *workers, Seed: *seed,
-		RandomPlies: *plies, HashMB: *hash, Progress: os.Stderr}
+		RandomPlies: *plies, HashMB: *hash, Progress: os.Stderr,
+		NewSearcher: func(hashMB int) *search.Searcher {
+			s := search.NewSearcher(hashMB)
+			s.SetOptions(opt)
+			return s
+		}}
 	if *openings != "" {
-		var err error
 		if cfg.Openings, err = loadStartPositions(*openings); err != nil {
 			return runError("datagen", err)
 		}
