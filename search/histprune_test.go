@@ -10,16 +10,8 @@ import (
 // depth up to histPruneMaxDepth, with the continuation histories when
 // Options.ContHist is on; never a killer.
 func TestHistoryPrunes(t *testing.T) {
-	s := NewSearcher(1)
-	s.pos = *chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
-	prev := uci(t, &s.pos, "h2h3") // the move one ply back, for the continuation history
-	s.pos.MakeMove(prev)
-	m := uci(t, &s.pos, "c6b4")
-	s.stack[0].move, s.stack[0].piece = prev, chess.WPawn
+	s, m, hist, cont := historyFixture(t)
 	st := &s.stack[1]
-	st.piece = chess.BKnight
-	hist := &s.history[chess.BKnight][m.To()]
-	cont := &s.contHist[0][chess.WPawn][prev.To().Index64()][chess.BKnight][m.To().Index64()]
 	for _, c := range []struct {
 		hist, cont    int
 		contHist      bool
@@ -103,15 +95,7 @@ func TestHistoryPruning(t *testing.T) {
 // histLMRMax either way, with the continuation histories when
 // Options.ContHist is on.
 func TestHistoryReduction(t *testing.T) {
-	s := NewSearcher(1)
-	s.pos = *chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
-	prev := uci(t, &s.pos, "h2h3")
-	s.pos.MakeMove(prev)
-	m := uci(t, &s.pos, "c6b4")
-	s.stack[0].move, s.stack[0].piece = prev, chess.WPawn
-	s.stack[1].piece = chess.BKnight
-	hist := &s.history[chess.BKnight][m.To()]
-	cont := &s.contHist[0][chess.WPawn][prev.To().Index64()][chess.BKnight][m.To().Index64()]
+	s, m, hist, cont := historyFixture(t)
 	for _, c := range []struct {
 		hist, cont int
 		contHist   bool
@@ -127,4 +111,20 @@ func TestHistoryReduction(t *testing.T) {
 			t.Errorf("%+v: historyReduction %d", c, got)
 		}
 	}
+}
+
+// historyFixture is a searcher at ply 1 after h2h3, about to judge the
+// quiet move Nc6-b4 (returned), with pointers to that move's history and
+// its continuation history one ply back, for the tests to set.
+func historyFixture(t *testing.T) (s *Searcher, m chess.Move, hist *int32, cont *int16) {
+	s = NewSearcher(1)
+	s.pos = *chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
+	prev := uci(t, &s.pos, "h2h3") // the move one ply back, for the continuation history
+	s.pos.MakeMove(prev)
+	m = uci(t, &s.pos, "c6b4")
+	s.stack[0].move, s.stack[0].piece = prev, chess.WPawn
+	s.stack[1].piece = chess.BKnight
+	hist = &s.history[chess.BKnight][m.To()]
+	cont = &s.contHist[0][chess.WPawn][prev.To().Index64()][chess.BKnight][m.To().Index64()]
+	return s, m, hist, cont
 }

@@ -22,13 +22,7 @@ func TestAspirationDepthAfter(t *testing.T) {
 // depth² of history (and of continuation history with Options.ContHist);
 // a capture changes nothing.
 func TestRewardHashMove(t *testing.T) {
-	s := NewSearcher(1)
-	s.SetOptions(DefaultOptions())
-	s.pos = *chess.MustParseFEN("r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10")
-	prev := uci(t, &s.pos, "h2h3")
-	s.pos.MakeMove(prev)
-	s.stack[0].move, s.stack[0].piece = prev, chess.WPawn
-	m := uci(t, &s.pos, "c6b4")
+	s, m, hist, cont := historyFixture(t)
 	killer := uci(t, &s.pos, "a7a6")
 	s.stack[1].killers[0] = killer
 	s.rewardHashMove(1, 5, m)
@@ -36,11 +30,8 @@ func TestRewardHashMove(t *testing.T) {
 	if st.killers[0] != m || st.killers[1] != killer {
 		t.Errorf("killers %s %s, want %s %s", st.killers[0], st.killers[1], m, killer)
 	}
-	if h := s.history[chess.BKnight][m.To()]; h != 25 {
-		t.Errorf("history %d, want 25", h)
-	}
-	if c := s.contHist[0][chess.WPawn][prev.To().Index64()][chess.BKnight][m.To().Index64()]; c != 25 {
-		t.Errorf("continuation history %d, want 25", c)
+	if *hist != 25 || *cont != 25 {
+		t.Errorf("history %d, continuation history %d, want 25 and 25", *hist, *cont)
 	}
 	s.pos = *chess.MustParseFEN("r1bq1rk1/pp2bppp/2n5/3p4/3Pn3/2NB1N2/PP3PP1/R1BQ1RK1 w - - 0 11")
 	capture := uci(t, &s.pos, "d3e4")
