@@ -45,7 +45,9 @@ func (s *Searcher) makeNullMove() chess.Undo {
 	if s.acc != nil {
 		s.acc.Push(&s.pos, chess.NoMove)
 	}
-	return s.pos.MakeNullMove()
+	u := s.pos.MakeNullMove()
+	s.tt.prefetch(s.pos.Key())
+	return u
 }
 
 // unmakeNullMove takes the pass back.
