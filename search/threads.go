@@ -16,6 +16,9 @@ import (
 // thread alone watches the clock, reports and decides when to stop; when it
 // does, the helpers stop too, and the result of the thread that got
 // furthest is played.
+//
+// Elo: two threads against one, on two cores, one game at a time, 10+0.1:
+// +105.6 +/- 35.1 (200 games; docs/STRENGTH.md §8).
 
 // MaxThreads bounds SetThreads.
 const MaxThreads = 256
