@@ -277,16 +277,23 @@ func parallel(workers, n int, f func(w, lo, hi int)) {
 }
 
 // Train runs the remaining epochs over recs and returns each epoch's
-// losses. The validation positions are a fixed share chosen by the seed.
+// losses. The validation positions are the last ValFrac of recs: datagen
+// writes whole games in order, so they come from games the training never
+// sees. (A random share would hold positions of the training's own games,
+// about 86 a game with the same result, which a net can learn by heart:
+// its validation loss would read too low and keep falling as the net
+// memorises.)
 func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 	cfg := t.cfg
 	if len(recs) < 2 {
 		return nil, errors.New("nnue: too few training positions")
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 1))
-	order := rng.Perm(len(recs))
 	nVal := max(1, int(float64(len(recs))*cfg.ValFrac))
-	val, train := order[:nVal], order[nVal:]
+	order := make([]int, len(recs))
+	for i := range order {
+		order[i] = i
+	}
+	train, val := order[:len(recs)-nVal], order[len(recs)-nVal:]
 	grads := make([][]float32, cfg.Threads)
 	for i := range grads {
 		grads[i] = make([]float32, numParams)

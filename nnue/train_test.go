@@ -10,7 +10,9 @@ import (
 )
 
 // materialRecords makes n records from random games, each labelled with
-// its material balance: a target a small net can learn quickly.
+// its material balance: a target a small net can learn quickly. They come
+// shuffled, so the trainer's validation share (the last records) is a
+// sample of every game rather than the last few games.
 func materialRecords(n int, seed uint64) []Record {
 	rng := rand.New(rand.NewPCG(seed, 5))
 	value := [7]int{0, 100, 300, 300, 500, 900, 0}
@@ -47,6 +49,7 @@ func materialRecords(n int, seed uint64) []Record {
 			recs = append(recs, Pack(pos, bal, result))
 		}
 	}
+	rng.Shuffle(len(recs), func(i, j int) { recs[i], recs[j] = recs[j], recs[i] })
 	return recs
 }
 
@@ -199,5 +202,29 @@ func TestTrainKingMirror(t *testing.T) {
 	cfg.KingMirror = false
 	if _, err := Resume(cfg.Checkpoint, cfg); err == nil {
 		t.Error("a king-mirrored checkpoint resumed as a plain net")
+	}
+}
+
+// TestValidationIsTail: the validation loss is the loss on the last ValFrac
+// of the records (datagen's latest games), and the training never sees
+// them.
+func TestValidationIsTail(t *testing.T) {
+	recs := materialRecords(1000, 3)
+	tr := NewTrainer(TrainConfig{Epochs: 1, BatchSize: 128, ValFrac: 0.2, Threads: 2, Seed: 5})
+	stats, err := tr.Train(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tail := []int{}
+	for i := 800; i < 1000; i++ {
+		tail = append(tail, i)
+	}
+	// (The workers' partial sums may add up in either order: equal to
+	// rounding.)
+	if got := tr.loss(recs, tail); math.Abs(got-stats[0].ValLoss) > 1e-12 {
+		t.Errorf("validation loss %v, loss on the last 200 records %v", stats[0].ValLoss, got)
+	}
+	if stats[0].Positions != 800 {
+		t.Errorf("trained on %d positions, want 800", stats[0].Positions)
 	}
 }
