@@ -27,9 +27,7 @@ func (s *Searcher) makeMove(m chess.Move) chess.Undo {
 	if s.acc != nil {
 		s.acc.Push(&s.pos, m)
 	}
-	u := s.pos.MakeMove(m)
-	s.tt.prefetch(s.pos.Key())
-	return u
+	return s.pos.MakeMove(m)
 }
 
 // unmakeMove takes m back.
@@ -45,9 +43,7 @@ func (s *Searcher) makeNullMove() chess.Undo {
 	if s.acc != nil {
 		s.acc.Push(&s.pos, chess.NoMove)
 	}
-	u := s.pos.MakeNullMove()
-	s.tt.prefetch(s.pos.Key())
-	return u
+	return s.pos.MakeNullMove()
 }
 
 // unmakeNullMove takes the pass back.

@@ -2,7 +2,6 @@ package search
 
 import (
 	"sync/atomic"
-	"unsafe"
 
 	"ox88/chess"
 )
@@ -96,14 +95,6 @@ func (tt *TranspositionTable) Resize(mb int) {
 
 // Clear empties the table. No search may be running.
 func (tt *TranspositionTable) Clear() { clear(tt.buckets) }
-
-// prefetch starts loading key's bucket into the cache. Searcher.makeMove
-// calls it as soon as a move gives the new position's key, so that the
-// child node's probe, a little later, more often finds its bucket there
-// instead of waiting for main memory.
-func (tt *TranspositionTable) prefetch(key uint64) {
-	prefetch(unsafe.Pointer(&tt.buckets[key&tt.mask]))
-}
 
 // newSearch starts a new generation, before the search threads start.
 func (tt *TranspositionTable) newSearch() { tt.gen = (tt.gen + 1) & 63 }
