@@ -25,7 +25,8 @@ import "ox88/chess"
 // are ordered last and have none. Searcher.Clear empties the table; a
 // search does not age it.
 //
-// Elo: -12.2 +/- 27.1 at 10k nodes, 400 games: off (docs/STRENGTH.md §6).
+// Elo: -12.2 +/- 27.1 at 10k nodes, 400 games; -3.5 +/- 28.0 with the
+// quiet-cutoff malus (sixth session): off (docs/STRENGTH.md §6).
 
 // captHistDivisor scales a capture history entry (within ±historyMax)
 // into the MVV-LVA score (victim×8 − attacker, so 800 for a pawn, 2560 to
