@@ -22,7 +22,7 @@ type TrainConfig struct {
 	LR        float64 // Adam's step size at the start (default 0.001)
 	FinalLR   float64 // the step size of the last epoch; it decays geometrically (default LR/20)
 	WDL       float64 // weight of the game result in the target, 0..1 (default 0.3); the rest is the search score
-	ValFrac   float64 // share of positions held out for validation (default 0.02)
+	ValFrac   float64 // share of positions held out for validation, the last ones (later games; default 0.02)
 	Threads   int     // workers (default 1)
 	// Mirror trains on each position without castling rights mirrored
 	// left to right (files a and h swapped) in half of the epochs, chosen

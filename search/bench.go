@@ -50,19 +50,15 @@ const benchHashMB = 16
 // with the cumulative nodes at the end of each depth. Setting stop (nil:
 // never) ends the running search at once and searches no more positions.
 func Bench(depth int, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
-	return BenchWith(depth, DefaultOptions(), stop, each)
+	return BenchWith(depth, 1, DefaultOptions(), stop, each)
 }
 
 // BenchWith is Bench with other search options (the network, a step
-// switched off): its node count is that configuration's signature.
-func BenchWith(depth int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
-	return BenchThreads(depth, 1, opt, stop, each)
-}
-
-// BenchThreads is BenchWith searching with threads threads (Lazy SMP). With
-// more than one, the node count varies from run to run (the threads race)
-// and only the speed, nodes per second over all threads, means something.
-func BenchThreads(depth, threads int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
+// switched off), whose node count is that configuration's signature, and
+// with threads search threads (Lazy SMP). With more than one thread the
+// node count varies from run to run (the threads race) and only the speed,
+// nodes per second over all threads, means something.
+func BenchWith(depth, threads int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
 	for i, fen := range BenchPositions {
 		if stop != nil && stop.Load() {
 			break

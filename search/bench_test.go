@@ -35,3 +35,20 @@ func TestBenchSignature(t *testing.T) {
 			BenchDepth, nodes, calls, BenchSignature)
 	}
 }
+
+// TestBenchWithThreads: with two threads the helpers' nodes count too, so
+// the per-position node counts are no longer the one-thread signature's
+// (a threads argument that was ignored would give them all exactly).
+func TestBenchWithThreads(t *testing.T) {
+	var one []uint64
+	BenchWith(6, 1, DefaultOptions(), nil, func(_ int, r Result, _ []uint64) { one = append(one, r.Nodes) })
+	differ := 0
+	BenchWith(6, 2, DefaultOptions(), nil, func(i int, r Result, _ []uint64) {
+		if r.Nodes != one[i] {
+			differ++
+		}
+	})
+	if differ == 0 {
+		t.Errorf("two threads searched exactly the one-thread node counts at all %d positions", len(one))
+	}
+}

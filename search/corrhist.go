@@ -12,8 +12,9 @@ import "ox88/chess"
 // to move and the material (Position.MaterialKey), and at step 7 of
 // negamax adds both entries to the static evaluation before the pruning
 // steps (reverse futility, null move, futility) and the improving test
-// read it; Quiesce stands pat on the corrected evaluation too. At step 17 the node's result teaches both entries, weighted by
-// its depth: deeper results are trusted more.
+// read it; Quiesce stands pat on the corrected evaluation too. At step 17
+// the node's result teaches both entries, weighted by its depth: deeper
+// results are trusted more.
 //
 // An entry learns the error that remains after the correction (the result
 // less the corrected evaluation), so the two tables together converge on

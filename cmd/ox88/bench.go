@@ -44,7 +44,7 @@ func runBench(args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 	var ord search.OrderingStats
-	nodes, el := search.BenchThreads(*depth, *threads, opt, nil, func(i int, r search.Result, perDepth []uint64) {
+	nodes, el := search.BenchWith(*depth, *threads, opt, nil, func(i int, r search.Result, perDepth []uint64) {
 		fmt.Printf("%2d %-70s %-6s %10d\n", i+1, search.BenchPositions[i], r.Move, r.Nodes)
 		if *verbose {
 			fmt.Println("   nodes per depth:", perDepth)

@@ -11,7 +11,8 @@ import (
 
 // TestDatagenEvalFile: `ox88 datagen --eval-file NET` plays with the
 // network (so the same seed gives other records than the hand-written
-// evaluation), and a file that is no net is refused before any game.
+// evaluation), and a file that is no net, or an unknown search option, is
+// refused before any game.
 func TestDatagenEvalFile(t *testing.T) {
 	dir := t.TempDir()
 	net := filepath.Join(dir, "net.nnue")
@@ -37,7 +38,10 @@ func TestDatagenEvalFile(t *testing.T) {
 	if code := runDatagen([]string{"--out", filepath.Join(dir, "x.bin"), "--eval-file", filepath.Join(dir, "hce.bin")}); code == 0 {
 		t.Error("a data file was accepted as a net")
 	}
+	if code := runDatagen([]string{"--out", filepath.Join(dir, "x.bin"), "--options", "nosuchstep"}); code != 2 {
+		t.Errorf("an unknown --options name: exit %d, want 2", code)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "x.bin")); err == nil {
-		t.Error("a run with a bad net wrote its output file")
+		t.Error("a run with a bad net or bad options wrote its output file")
 	}
 }
