@@ -288,7 +288,7 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 	if len(recs) < 2 {
 		return nil, errors.New("nnue: too few training positions")
 	}
-	nVal := max(1, int(float64(len(recs))*cfg.ValFrac))
+	nVal := t.validationSize(len(recs))
 	order := make([]int, len(recs))
 	for i := range order {
 		order[i] = i
@@ -357,6 +357,37 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 		}
 	}
 	return stats, nil
+}
+
+// validationSize is how many of n records, the last ones, Train holds out.
+func (t *Trainer) validationSize(n int) int { return max(1, int(float64(n)*t.cfg.ValFrac)) }
+
+// StaticLoss returns the loss that eval, a static evaluation in
+// centipawns for the side to move, scores on the positions Train
+// validates on (the same target and squared error). It is the yardstick
+// for a net: the hand-written evaluation's static score, say, which a
+// net trained on enough games beats. Positions eval cannot judge (ok
+// false) are left out.
+func (t *Trainer) StaticLoss(recs []Record, eval func(r *Record) (cp int, ok bool)) float64 {
+	if len(recs) < 2 {
+		return 0
+	}
+	var s sample
+	sum, n := 0.0, 0
+	for i := len(recs) - t.validationSize(len(recs)); i < len(recs); i++ {
+		cp, ok := eval(&recs[i])
+		if !ok {
+			continue
+		}
+		prepare(&recs[i], t.cfg.WDL, &s, false, false)
+		d := sigmoid(float64(cp)/Scale) - float64(s.target)
+		sum += d * d
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
 }
 
 func addInto(dst, src []float32) {

@@ -228,3 +228,47 @@ func TestValidationIsTail(t *testing.T) {
 		t.Errorf("trained on %d positions, want 800", stats[0].Positions)
 	}
 }
+
+// TestStaticLoss: the yardstick scores the validation tail with the same
+// target as Train. An evaluation that returns each record's own search
+// score has no error when the target is the score alone; with the result
+// alone its error is the mean squared gap to the result, by hand; a
+// position left out does not count.
+func TestStaticLoss(t *testing.T) {
+	recs := materialRecords(500, 4)
+	own := func(r *Record) (int, bool) {
+		if r.BlackToMove() {
+			return -r.Score(), true
+		}
+		return r.Score(), true
+	}
+	score := NewTrainer(TrainConfig{WDL: 0, ValFrac: 0.1})
+	if got := score.StaticLoss(recs, own); got > 1e-12 {
+		t.Errorf("loss of the targets' own scores %v, want 0", got)
+	}
+	result := NewTrainer(TrainConfig{WDL: 1, ValFrac: 0.1})
+	want := 0.0
+	for _, r := range recs[450:] {
+		d := sigmoid(float64(r.Score())/Scale) - float64(r.Result())/2 // White's view both
+		want += d * d
+	}
+	want /= 50
+	if got := result.StaticLoss(recs, own); math.Abs(got-want) > 1e-9 {
+		t.Errorf("loss against the results %v, want %v", got, want)
+	}
+	skipFirst := func(r *Record) (int, bool) {
+		if r == &recs[450] {
+			return 0, false
+		}
+		return own(r)
+	}
+	want = 0
+	for _, r := range recs[451:] {
+		d := sigmoid(float64(r.Score())/Scale) - float64(r.Result())/2
+		want += d * d
+	}
+	want /= 49
+	if got := result.StaticLoss(recs, skipFirst); math.Abs(got-want) > 1e-9 {
+		t.Errorf("loss without the first validation position %v, want %v", got, want)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"runtime"
 
+	"ox88/chess"
+	"ox88/eval"
 	"ox88/nnue"
 )
 
@@ -31,6 +33,7 @@ Progress and losses go to stderr.`)
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
 	mirror := fs.Bool("mirror", true, "train positions without castling rights mirrored left to right in about half the epochs")
+	yardstick := fs.Bool("yardstick", true, "first print the validation loss of the hand-written evaluation's static score")
 	kingMirror := fs.Bool("king-mirror", false, "a king-mirrored net: each side sees the board mirrored while its king is on files e-h")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
@@ -58,6 +61,20 @@ Progress and losses go to stderr.`)
 		if tr, err = nnue.Resume(*ckpt, cfg); err != nil {
 			return runError("train", err)
 		}
+	}
+	if *yardstick {
+		hce := tr.StaticLoss(recs, func(r *nnue.Record) (int, bool) {
+			fen, err := r.FEN()
+			if err != nil {
+				return 0, false
+			}
+			pos, err := chess.ParseFEN(fen)
+			if err != nil {
+				return 0, false
+			}
+			return eval.Evaluate(pos), true
+		})
+		fmt.Fprintf(os.Stderr, "train: validation loss of the hand-written evaluation's static score: %.5f (the yardstick)\n", hce)
 	}
 	stats, err := tr.Train(recs)
 	if err != nil {
