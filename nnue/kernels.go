@@ -3,11 +3,12 @@ package nnue
 import "unsafe"
 
 // The network's inner loops, the kernels, in pure Go. The search calls them
-// through addSub, addSubSub, addAddSubSub and screluDot, which a normal
-// build defines in kernels_generic.go as these functions, and a build with
-// GOEXPERIMENT=simd on amd64 in kernels_simd.go as vector code when the CPU
-// has AVX2 (and as these functions when it has not). Both builds compile
-// the functions below, so the tests compare the two bit for bit.
+// through addSub, addSubSub, addAddSubSub and screluDot, which an amd64
+// build defines in kernels_amd64.go as AVX2 assembly (kernels_amd64.s) when
+// the CPU has AVX2 and as these functions when it has not; a build for any
+// other architecture, or with -tags purego, defines them in
+// kernels_generic.go as these functions. Every build compiles the functions
+// below, so the tests compare the assembly with them bit for bit.
 
 // addSubGeneric sets out to in + add - sub, lane by lane, wrapping as
 // int16 arithmetic does.

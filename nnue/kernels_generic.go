@@ -1,8 +1,9 @@
-//go:build !(goexperiment.simd && amd64)
+//go:build !amd64 || purego
 
 package nnue
 
-// The kernels of a normal build: the pure-Go ones of kernels.go.
+// The kernels of a build for any architecture but amd64, or of one with
+// -tags purego: the pure-Go ones of kernels.go.
 
 func addSub(out, in, add, sub *[Hidden]int16) { addSubGeneric(out, in, add, sub) }
 

@@ -43,9 +43,9 @@ var (
 	}
 )
 
-// TestKernels holds the kernels this build's search calls (the AVX2 ones in
-// a GOEXPERIMENT=simd build on a CPU that has AVX2), and the pure-Go ones,
-// against the plain definitions.
+// TestKernels holds the kernels this build's search calls (the AVX2
+// assembly in an amd64 build on a CPU that has AVX2, unless -tags purego),
+// and the pure-Go ones, against the plain definitions.
 func TestKernels(t *testing.T) {
 	compareKernels(t, buildKernels, plainKernels)
 	compareKernels(t, genericKernels, plainKernels)
