@@ -36,8 +36,13 @@ type TrainConfig struct {
 	// Checkpoint, when set, is written after every epoch (float weights
 	// and Adam's moments, so training can resume; see Resume).
 	Checkpoint string
-	// Out, when set, receives the quantised net after every epoch.
+	// Out, when set, receives the quantised net after every epoch, or,
+	// with KeepBest, only after an epoch whose validation loss is the
+	// lowest so far (of this Trainer's epochs; a resumed one starts
+	// afresh): a net trained on too few games starts to learn them by
+	// heart, and its later epochs play worse.
 	Out      string
+	KeepBest bool
 	Progress io.Writer // progress lines; nil: none
 }
 
@@ -50,6 +55,7 @@ type EpochStats struct {
 	Positions    int
 	Elapsed      time.Duration
 	LearningRate float64
+	Saved        bool // the quantised net of this epoch was written to Out
 }
 
 // Clipping keeps the float weights where quantisation can hold them.
@@ -61,7 +67,8 @@ type Trainer struct {
 	params []float32 // FT weights, FT bias, output weights, output bias
 	m, v   []float32 // Adam's moments
 	step   int
-	epoch  int // epochs done
+	epoch  int     // epochs done
+	best   float64 // the lowest validation loss of this trainer's epochs (KeepBest)
 }
 
 // Offsets into Trainer.params.
@@ -75,7 +82,8 @@ const (
 // NewTrainer returns a trainer with fresh random weights.
 func NewTrainer(cfg TrainConfig) *Trainer {
 	cfg.defaults()
-	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams)}
+	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams),
+		best: math.Inf(1)}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 88))
 	// About 30 of the 768 inputs are on at once: scale the first layer so
 	// the sums start near unit size.
@@ -339,10 +347,16 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 		}
 		es := EpochStats{Epoch: t.epoch + 1, TrainLoss: sum / float64(len(train)), ValLoss: t.loss(recs, val),
 			Positions: len(train), Elapsed: time.Since(start), LearningRate: lr}
+		es.Saved = cfg.Out != "" && (!cfg.KeepBest || es.ValLoss < t.best)
+		t.best = min(t.best, es.ValLoss)
 		stats = append(stats, es)
 		if cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "train: epoch %d/%d  train loss %.5f  validation loss %.5f  lr %.6f  %s\n",
-				es.Epoch, cfg.Epochs, es.TrainLoss, es.ValLoss, lr, es.Elapsed.Round(time.Second))
+			saved := ""
+			if es.Saved {
+				saved = "  saved"
+			}
+			fmt.Fprintf(cfg.Progress, "train: epoch %d/%d  train loss %.5f  validation loss %.5f  lr %.6f  %s%s\n",
+				es.Epoch, cfg.Epochs, es.TrainLoss, es.ValLoss, lr, es.Elapsed.Round(time.Second), saved)
 		}
 		t.epoch++
 		if cfg.Checkpoint != "" {
@@ -350,7 +364,7 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 				return stats, err
 			}
 		}
-		if cfg.Out != "" {
+		if es.Saved {
 			if err := t.Quantise().Save(cfg.Out); err != nil {
 				return stats, err
 			}
@@ -513,7 +527,7 @@ func Resume(name string, cfg TrainConfig) (*Trainer, error) {
 		return nil, fmt.Errorf("%s: the checkpoint's net has king mirroring %v; resume with the same setting", name, mirrored)
 	}
 	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams),
-		step: int(step), epoch: int(epoch)}
+		step: int(step), epoch: int(epoch), best: math.Inf(1)}
 	for _, x := range [][]float32{t.params, t.m, t.v} {
 		if err := binary.Read(f, binary.LittleEndian, x); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)

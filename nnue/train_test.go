@@ -272,3 +272,43 @@ func TestStaticLoss(t *testing.T) {
 		t.Errorf("loss without the first validation position %v, want %v", got, want)
 	}
 }
+
+// TestKeepBest: with KeepBest, an epoch's net is saved exactly when its
+// validation loss is the lowest so far, and the file holds the net of the
+// last such epoch. The step size is large enough that the loss rises in
+// some epochs (the run is deterministic; the test checks that it does).
+func TestKeepBest(t *testing.T) {
+	recs := materialRecords(2000, 6)
+	out := filepath.Join(t.TempDir(), "net.bin")
+	tr := NewTrainer(TrainConfig{Epochs: 1, BatchSize: 64, LR: 0.05, FinalLR: 0.05, ValFrac: 0.1, Threads: 2, Seed: 9,
+		Out: out, KeepBest: true})
+	best, skipped := math.Inf(1), 0
+	var want *Net
+	for epoch := 1; epoch <= 8; epoch++ {
+		tr.cfg.Epochs = epoch
+		stats, err := tr.Train(recs)
+		if err != nil || len(stats) != 1 {
+			t.Fatal(stats, err)
+		}
+		s := stats[0]
+		if s.Saved != (s.ValLoss < best) {
+			t.Errorf("epoch %d: validation %.5f, best before %.5f, saved %v", epoch, s.ValLoss, best, s.Saved)
+		}
+		if s.Saved {
+			want = tr.Quantise()
+		} else {
+			skipped++
+		}
+		best = min(best, s.ValLoss)
+	}
+	if skipped == 0 {
+		t.Fatal("the validation loss fell in every epoch: the test no longer sees an epoch that is not kept")
+	}
+	got, err := Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != *want {
+		t.Error("the saved net is not that of the best epoch")
+	}
+}

@@ -21,7 +21,8 @@ Trains the 768 -> 256x2 -> 1 network on the records ox88 datagen writes
 (several files are read as one) with Adam on the squared error of the
 expected score, and writes the quantised net (load it with EvalFile).
 Progress and losses go to stderr.`)
-	out := fs.String("out", "", "the quantised net, written after every epoch")
+	out := fs.String("out", "", "the quantised net, written after every epoch (see --keep-best)")
+	keepBest := fs.Bool("keep-best", true, "write the net only after an epoch with the lowest validation loss so far (false: after every epoch)")
 	ckpt := fs.String("checkpoint", "", "float weights and optimiser state, written after every epoch (default OUT.ckpt)")
 	resume := fs.Bool("resume", false, "continue from the checkpoint")
 	epochs := fs.Int("epochs", 10, "passes over the data")
@@ -54,7 +55,7 @@ Progress and losses go to stderr.`)
 	}
 	fmt.Fprintf(os.Stderr, "train: %d positions from %d file(s)\n", len(recs), fs.NArg())
 	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, WDL: *wdl, ValFrac: *val,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Checkpoint: *ckpt, Out: *out, Progress: os.Stderr}
+		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Checkpoint: *ckpt, Out: *out, KeepBest: *keepBest, Progress: os.Stderr}
 	tr := nnue.NewTrainer(cfg)
 	if *resume {
 		var err error
@@ -81,7 +82,11 @@ Progress and losses go to stderr.`)
 		return runError("train", err)
 	}
 	for _, s := range stats {
-		fmt.Printf("epoch %d train %.6f validation %.6f lr %.6f time %s\n", s.Epoch, s.TrainLoss, s.ValLoss, s.LearningRate, s.Elapsed.Round(1e9))
+		saved := ""
+		if s.Saved {
+			saved = " saved"
+		}
+		fmt.Printf("epoch %d train %.6f validation %.6f lr %.6f time %s%s\n", s.Epoch, s.TrainLoss, s.ValLoss, s.LearningRate, s.Elapsed.Round(1e9), saved)
 	}
 	return 0
 }
