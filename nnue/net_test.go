@@ -25,6 +25,7 @@ func randomNet(seed uint64) *Net {
 		n.OutWeights[j] = int16(rng.IntN(255) - 127)
 	}
 	n.OutBias = int32(rng.IntN(20000) - 10000)
+	n.QB = RawQB
 	return n
 }
 
@@ -196,10 +197,43 @@ func TestNetFileRoundTrip(t *testing.T) {
 		"flipped":   append(append([]byte(nil), data[:100]...), append([]byte{data[100] ^ 1}, data[101:]...)...),
 		"shape":     append(append([]byte(nil), data[:16]...), append([]byte{1, 2, 0, 0}, data[20:]...)...),
 		"version":   append(append([]byte(nil), data[:8]...), append([]byte{3, 0, 0, 0}, data[12:]...)...),
+		"QB 0":      append(append([]byte(nil), data[:24]...), append([]byte{0, 0, 0, 0}, data[28:]...)...),
+		"QB 65536":  append(append([]byte(nil), data[:24]...), append([]byte{0, 0, 1, 0}, data[28:]...)...),
 	}
 	for name, b := range bad {
 		if _, err := Read(b); !errors.Is(err, ErrBadNet) {
 			t.Errorf("%s: got %v, want ErrBadNet", name, err)
+		}
+	}
+}
+
+// TestOutputScale: a net carries its own output scale QB, which its file
+// keeps and Output divides by; a raw dump has RawQB.
+func TestOutputScale(t *testing.T) {
+	net := randomNet(7)
+	net.QB = QB
+	var buf bytes.Buffer
+	if err := net.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(buf.Bytes())
+	if err != nil || got.QB != QB || *got != *net {
+		t.Fatalf("read back QB %d, error %v", got.QB, err)
+	}
+	if raw, err := Read(buf.Bytes()[headerSize : buf.Len()-4]); err != nil || raw.QB != RawQB {
+		t.Fatalf("raw dump: QB %d, error %v", raw.QB, err)
+	}
+	for _, fen := range treeFENs {
+		pos := chess.MustParseFEN(fen)
+		var acc Accumulator
+		net.Refresh(&acc, pos)
+		side := pos.SideToMove()
+		x := screluDotGeneric(&acc.v[side], &acc.v[side^1], &net.OutWeights)/QA + int64(net.OutBias)
+		for _, qb := range []int32{RawQB, QB} {
+			net.QB = qb
+			if got, want := net.Evaluate(pos), int(x*Scale/(QA*int64(qb))); got != want {
+				t.Errorf("%s, QB %d: %d, want %d", fen, qb, got, want)
+			}
 		}
 	}
 }

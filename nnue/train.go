@@ -454,6 +454,7 @@ func (t *Trainer) Quantise() *Net {
 		n.OutWeights[j] = int16(math.Round(float64(p[offOW+j]) * QB))
 	}
 	n.OutBias = int32(math.Round(float64(p[offOB]) * QA * QB))
+	n.QB = QB
 	n.Mirrored = t.cfg.KingMirror
 	return n
 }
