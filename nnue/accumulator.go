@@ -154,12 +154,13 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 // Pop takes back the last Push.
 func (s *Stack) Pop() { s.top-- }
 
-// Evaluate returns the value of the position at the top of the stack for
-// side, the side to move there.
-func (s *Stack) Evaluate(side chess.Color) int {
+// Evaluate returns the value of pos, the position at the top of the
+// stack, for the side to move.
+func (s *Stack) Evaluate(pos *chess.Position) int {
 	s.update()
 	a := &s.acc[s.top]
-	return s.net.Output(&a.v[side], &a.v[side^1])
+	side := pos.SideToMove()
+	return s.net.Output(&a.v[side], &a.v[side^1], s.net.Bucket(pieceCount(pos)))
 }
 
 // Current returns the top accumulator, brought up to date (for tests).

@@ -130,7 +130,7 @@ func compareKernels(t *testing.T, got, want kernels) {
 			net.Refresh(&acc, pos)
 			side := pos.SideToMove()
 			if d == 0 {
-				check(pos.FEN(), &acc.v[side], &acc.v[side^1], &acc.v[0], &acc.v[0], &acc.v[0], &acc.v[0], &net.OutWeights)
+				check(pos.FEN(), &acc.v[side], &acc.v[side^1], &acc.v[0], &acc.v[0], &acc.v[0], &acc.v[0], &net.OutWeights[0])
 				return
 			}
 			var ml chess.MoveList
@@ -141,7 +141,7 @@ func compareKernels(t *testing.T, got, want kernels) {
 					col := func(pc chess.Piece, sq chess.Square) *[Hidden]int16 { return &net.FTWeights[Feature(c, pc, sq)] }
 					check(pos.FEN()+" "+m.String(), &acc.v[c], &acc.v[c^1],
 						col(dl.addPc[0], dl.addSq[0]), col(dl.addPc[dl.nAdd-1], dl.addSq[dl.nAdd-1]),
-						col(dl.subPc[0], dl.subSq[0]), col(dl.subPc[dl.nSub-1], dl.subSq[dl.nSub-1]), &net.OutWeights)
+						col(dl.subPc[0], dl.subSq[0]), col(dl.subPc[dl.nSub-1], dl.subSq[dl.nSub-1]), &net.OutWeights[0])
 				}
 				u := pos.MakeMove(m)
 				walk(d - 1)
@@ -158,6 +158,6 @@ func BenchmarkOutput(b *testing.B) {
 	net.Refresh(&acc, chess.MustParseFEN(treeFENs[1]))
 	b.ReportAllocs()
 	for b.Loop() {
-		net.Output(&acc.v[0], &acc.v[1])
+		net.Output(&acc.v[0], &acc.v[1], 0)
 	}
 }

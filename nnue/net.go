@@ -34,13 +34,19 @@ const (
 	// Scale turns the network's output (a logit: sigmoid(out) is the
 	// expected score) into centipawns: cp = out * Scale.
 	Scale = 400
+	// OutputBuckets is the number of output layers of a bucketed net, one
+	// for each band of material: the layer for a position with n pieces
+	// on the board, kings included, is (n-2)/4, so bucket 0 holds the
+	// bare endings and bucket 7 the opening. A net of one bucket (Net.Buckets
+	// 1) uses layer 0 everywhere.
+	OutputBuckets = 8
 )
 
 // Net is a quantised perspective network:
 //
 //	acc[c]  = FTBias + sum over the pieces p of FTWeights[feature(c, p)]   (c = White, Black)
 //	hidden  = SCReLU(acc[side to move]) ++ SCReLU(acc[other side])       (2*Hidden values)
-//	out     = OutBias + OutWeights . hidden
+//	out     = OutBias[b] + OutWeights[b] . hidden                         (b = the material bucket)
 //
 // where SCReLU(x) = clamp(x, 0, QA)^2. The accumulators are the part that
 // make/unmake keeps up to date (see Stack); only the last line is computed
@@ -52,14 +58,34 @@ const (
 // files a to d: a pawn shield in front of a king castled short and one in
 // front of a king castled long are the same features, and the net learns
 // them once from half as many examples.
+//
+// A bucketed net (Buckets = OutputBuckets) has one output layer per band
+// of material (see OutputBuckets): the same features are worth different
+// amounts in an opening and in an ending, and the accumulators, the costly
+// part, are shared by all the layers.
 type Net struct {
 	_          [0]uint64 // 8-byte alignment for the packed-lane arithmetic
 	FTWeights  [Inputs][Hidden]int16
 	FTBias     [Hidden]int16
-	OutWeights [2 * Hidden]int16
-	OutBias    int32
+	OutWeights [OutputBuckets][2 * Hidden]int16 // the first Buckets layers are used
+	OutBias    [OutputBuckets]int32
 	QB         int32 // the output scale: OutWeights = round(w*QB), OutBias = round(b*QA*QB)
-	Mirrored   bool  // king-mirrored inputs (file format version 2)
+	Buckets    int32 // output layers: 1, or OutputBuckets (file format version 3)
+	Mirrored   bool  // king-mirrored inputs (file format version 2 or 3)
+}
+
+// Bucket returns the output layer for a position with pieces pieces on the
+// board, kings included: 0 in a net of one bucket.
+func (n *Net) Bucket(pieces int) int {
+	if n.Buckets <= 1 {
+		return 0
+	}
+	return min(max((pieces-2)/4, 0), OutputBuckets-1)
+}
+
+// pieceCount returns the number of pieces on pos's board, kings included.
+func pieceCount(pos *chess.Position) int {
+	return pos.PieceCount(chess.White) + pos.PieceCount(chess.Black)
 }
 
 // Feature returns the input index of piece pc on square sq as seen from
@@ -92,10 +118,11 @@ func featureIndex(persp, pieceColor chess.Color, k chess.Kind, sq int) int {
 }
 
 // Output computes the network's value in centipawns for the side to move
-// from the two accumulators: us is the side to move's, them the other's.
-func (n *Net) Output(us, them *[Hidden]int16) int {
-	sum := screluDot(us, them, &n.OutWeights)
-	return int((sum/QA + int64(n.OutBias)) * Scale / (QA * int64(n.QB)))
+// from the two accumulators (us is the side to move's, them the other's)
+// with output layer b (Bucket).
+func (n *Net) Output(us, them *[Hidden]int16, b int) int {
+	sum := screluDot(us, them, &n.OutWeights[b])
+	return int((sum/QA + int64(n.OutBias[b])) * Scale / (QA * int64(n.QB)))
 }
 
 // Evaluate returns pos's value for the side to move, computing both
@@ -105,21 +132,26 @@ func (n *Net) Evaluate(pos *chess.Position) int {
 	var acc Accumulator
 	n.Refresh(&acc, pos)
 	side := pos.SideToMove()
-	return n.Output(&acc.v[side], &acc.v[side^1])
+	return n.Output(&acc.v[side], &acc.v[side^1], n.Bucket(pieceCount(pos)))
 }
 
-// The file format. A net file is a 32-byte header, the arrays of Net in
-// field order as little-endian integers, and a CRC-32 (IEEE) of everything
-// before it:
+// The file format. A net file is a header, the arrays of Net in field
+// order as little-endian integers (FTWeights, FTBias, then the used layers
+// of OutWeights and of OutBias), and a CRC-32 (IEEE) of everything before
+// it:
 //
 //	bytes 0-7    "OX88NNUE"
-//	bytes 8-11   format version: 1, or 2 for a king-mirrored net
+//	bytes 8-11   format version: 1 (plain), 2 (king-mirrored), 3 (bucketed)
 //	bytes 12-15  Inputs (768)
 //	bytes 16-19  Hidden
 //	bytes 20-23  QA
 //	bytes 24-27  QB, the output scale (1 to 32768; 1024 in nets ox88 trains)
 //	bytes 28-31  Scale
+//	bytes 32-35  version 3 only: flags, bit 0 set for a king-mirrored net
+//	bytes 36-39  version 3 only: the number of output layers (OutputBuckets)
 //
+// Nets of one output layer are written as version 1 or 2, which older
+// builds read.
 // A headerless file of exactly the raw arrays in the same order (as the
 // bullet trainer's quantised output for a 768 -> Hidden x2 -> 1 SCReLU net
 // with the same QA and an output scale of RawQB, possibly zero-padded to a multiple of 64 bytes) is
@@ -130,10 +162,18 @@ const (
 	fileVersion = 1 // a plain net; fileVersionMirrored for a king-mirrored one
 	// fileVersionMirrored marks a king-mirrored net (Net.Mirrored).
 	fileVersionMirrored = 2
-	headerSize          = 32
-	// rawSize is the size of the arrays alone.
-	rawSize = (Inputs*Hidden+Hidden+2*Hidden)*2 + 4
+	// fileVersionBuckets marks a bucketed net, mirrored or not (its flags).
+	fileVersionBuckets = 3
+	headerSize         = 32
+	headerSizeV3       = 40
+	// rawSize is the size of the arrays of a net of one output layer.
+	rawSize = arraysSize1 + (2*Hidden)*2 + 4
+	// arraysSize1 is the size of the first layer's arrays.
+	arraysSize1 = (Inputs*Hidden + Hidden) * 2
 )
+
+// arraysSize is the size of the arrays of a net with buckets output layers.
+func arraysSize(buckets int) int { return arraysSize1 + buckets*(2*Hidden*2+4) }
 
 // Write writes the net in ox88's format.
 func (n *Net) Write(w io.Writer) error {
@@ -143,8 +183,18 @@ func (n *Net) Write(w io.Writer) error {
 	if n.Mirrored {
 		version = fileVersionMirrored
 	}
+	if n.Buckets > 1 {
+		version = fileVersionBuckets
+	}
 	for _, v := range []uint32{version, Inputs, Hidden, QA, uint32(n.QB), Scale} {
 		binary.Write(&buf, binary.LittleEndian, v)
+	}
+	if version == fileVersionBuckets {
+		flags := uint32(0)
+		if n.Mirrored {
+			flags = 1
+		}
+		binary.Write(&buf, binary.LittleEndian, [2]uint32{flags, uint32(n.Buckets)})
 	}
 	n.writeArrays(&buf)
 	binary.Write(&buf, binary.LittleEndian, crc32.ChecksumIEEE(buf.Bytes()))
@@ -165,19 +215,32 @@ func Read(data []byte) (*Net, error) {
 			return nil, fmt.Errorf("%w: %d bytes, neither an ox88 net (magic %q) nor a raw %d-byte 768->%dx2->1 net",
 				ErrBadNet, len(data), fileMagic, rawSize, Hidden)
 		}
+		n.Buckets, n.QB = 1, RawQB
 		n.readArrays(data[:rawSize])
-		n.QB = RawQB
 		return n, nil
 	}
-	if len(data) != headerSize+rawSize+4 {
-		return nil, fmt.Errorf("%w: %d bytes, want %d (truncated or another shape)", ErrBadNet, len(data), headerSize+rawSize+4)
+	if len(data) < headerSizeV3 {
+		return nil, fmt.Errorf("%w: %d bytes, too short for an ox88 net", ErrBadNet, len(data))
 	}
+	header := headerSize
+	n.Buckets = 1
 	switch v := binary.LittleEndian.Uint32(data[8:]); v {
 	case fileVersion:
 	case fileVersionMirrored:
 		n.Mirrored = true
+	case fileVersionBuckets:
+		header = headerSizeV3
+		flags, buckets := binary.LittleEndian.Uint32(data[32:]), binary.LittleEndian.Uint32(data[36:])
+		if flags > 1 || buckets != OutputBuckets {
+			return nil, fmt.Errorf("%w: flags %#x and %d output layers, this build reads flags 0 or 1 and %d layers",
+				ErrBadNet, flags, buckets, OutputBuckets)
+		}
+		n.Mirrored, n.Buckets = flags == 1, int32(buckets)
 	default:
-		return nil, fmt.Errorf("%w: version is %d, this build reads %d and %d", ErrBadNet, v, fileVersion, fileVersionMirrored)
+		return nil, fmt.Errorf("%w: version is %d, this build reads 1 to %d", ErrBadNet, v, fileVersionBuckets)
+	}
+	if want := header + arraysSize(int(n.Buckets)) + 4; len(data) != want {
+		return nil, fmt.Errorf("%w: %d bytes, want %d (truncated or another shape)", ErrBadNet, len(data), want)
 	}
 	want := [5]uint32{Inputs, Hidden, QA, 0, Scale}
 	names := [5]string{"inputs", "hidden", "QA", "QB", "scale"}
@@ -198,21 +261,23 @@ func Read(data []byte) (*Net, error) {
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch (damaged file)", ErrBadNet)
 	}
-	n.readArrays(body[headerSize:])
+	n.readArrays(body[header:])
 	return n, nil
 }
 
-// writeArrays writes the net's arrays in field order, little-endian.
+// writeArrays writes the net's arrays in field order, little-endian: the
+// first layer, then the Buckets used output layers and their biases.
 func (n *Net) writeArrays(w io.Writer) {
-	for _, x := range []any{&n.FTWeights, &n.FTBias, &n.OutWeights, n.OutBias} {
+	for _, x := range []any{&n.FTWeights, &n.FTBias, n.OutWeights[:n.Buckets], n.OutBias[:n.Buckets]} {
 		binary.Write(w, binary.LittleEndian, x)
 	}
 }
 
-// readArrays reads the arrays writeArrays writes from b (rawSize bytes).
+// readArrays reads the arrays writeArrays writes from b
+// (arraysSize(n.Buckets) bytes).
 func (n *Net) readArrays(b []byte) {
 	r := bytes.NewReader(b)
-	for _, x := range []any{&n.FTWeights, &n.FTBias, &n.OutWeights, &n.OutBias} {
+	for _, x := range []any{&n.FTWeights, &n.FTBias, n.OutWeights[:n.Buckets], n.OutBias[:n.Buckets]} {
 		binary.Read(r, binary.LittleEndian, x)
 	}
 }

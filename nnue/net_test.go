@@ -21,11 +21,26 @@ func randomNet(seed uint64) *Net {
 	for j := range n.FTBias {
 		n.FTBias[j] = int16(rng.IntN(200))
 	}
-	for j := range n.OutWeights {
-		n.OutWeights[j] = int16(rng.IntN(255) - 127)
+	for j := range n.OutWeights[0] {
+		n.OutWeights[0][j] = int16(rng.IntN(255) - 127)
 	}
-	n.OutBias = int32(rng.IntN(20000) - 10000)
-	n.QB = RawQB
+	n.OutBias[0] = int32(rng.IntN(20000) - 10000)
+	n.QB, n.Buckets = RawQB, 1
+	return n
+}
+
+// randomBucketedNet returns randomNet(seed) with all OutputBuckets output
+// layers, each random.
+func randomBucketedNet(seed uint64) *Net {
+	n := randomNet(seed)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	for b := 1; b < OutputBuckets; b++ {
+		for j := range n.OutWeights[b] {
+			n.OutWeights[b][j] = int16(rng.IntN(255) - 127)
+		}
+		n.OutBias[b] = int32(rng.IntN(20000) - 10000)
+	}
+	n.Buckets = OutputBuckets
 	return n
 }
 
@@ -55,14 +70,53 @@ func TestAccumulatorDrift(t *testing.T) {
 	for _, mirrored := range []bool{false, true} {
 		net := randomNet(1)
 		net.Mirrored = mirrored
-		t.Run(map[bool]string{false: "plain", true: "king-mirrored"}[mirrored], func(t *testing.T) { testDrift(t, net) })
+		t.Run(map[bool]string{false: "plain", true: "king-mirrored"}[mirrored], func(t *testing.T) { testDrift(t, net, 3) })
+	}
+	// The output layers share the accumulators: two plies show that the
+	// layer follows the material through captures and promotions.
+	t.Run("bucketed", func(t *testing.T) { testDrift(t, randomBucketedNet(1), 2) })
+}
+
+// TestBuckets: a bucketed net evaluates each position with the output
+// layer of its material, (pieces-2)/4, and the trainer picks the same
+// layer for the position's record.
+func TestBuckets(t *testing.T) {
+	net := randomBucketedNet(8)
+	for pieces, want := range map[int]int{2: 0, 5: 0, 6: 1, 17: 3, 29: 6, 30: 7, 32: 7} {
+		if got := net.Bucket(pieces); got != want {
+			t.Errorf("%d pieces: bucket %d, want %d", pieces, got, want)
+		}
+	}
+	if got := randomNet(8).Bucket(32); got != 0 {
+		t.Errorf("a net of one output layer: bucket %d", got)
+	}
+	seen := map[int]bool{}
+	for _, fen := range append(treeFENs, "8/8/4k3/8/8/3K4/8/7R w - - 0 1", "8/8/4k3/8/3n4/3K4/8/1R5R w - - 0 1") {
+		pos := chess.MustParseFEN(fen)
+		b := net.Bucket(pieceCount(pos))
+		seen[b] = true
+		var acc Accumulator
+		net.Refresh(&acc, pos)
+		side := pos.SideToMove()
+		x := screluDotGeneric(&acc.v[side], &acc.v[side^1], &net.OutWeights[b])/QA + int64(net.OutBias[b])
+		if got, want := net.Evaluate(pos), int(x*Scale/(QA*int64(net.QB))); got != want {
+			t.Errorf("%s: %d, want %d from layer %d", fen, got, want, b)
+		}
+		r := Pack(pos, 0, Drawn)
+		var s sample
+		prepare(&r, 0.3, &s, false, false, OutputBuckets)
+		if s.bucket != b {
+			t.Errorf("%s: the trainer's layer %d, the net's %d", fen, s.bucket, b)
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("the positions reached only layers %v", seen)
 	}
 }
 
-func testDrift(t *testing.T, net *Net) {
-	depth := 3
+func testDrift(t *testing.T, net *Net, depth int) {
 	if testing.Short() {
-		depth = 2
+		depth = min(depth, 2)
 	}
 	for _, fen := range treeFENs {
 		pos := chess.MustParseFEN(fen)
@@ -77,7 +131,7 @@ func testDrift(t *testing.T, net *Net) {
 			if *st.Current() != fresh {
 				t.Fatalf("%s: accumulator drifted at %s", fen, pos.FEN())
 			}
-			if e, m := st.Evaluate(pos.SideToMove()), net.Evaluate(pos.Mirror()); e != m {
+			if e, m := st.Evaluate(pos), net.Evaluate(pos.Mirror()); e != m {
 				t.Fatalf("%s: eval %d, mirrored twin %d", pos.FEN(), e, m)
 			}
 			if d == 0 {
@@ -91,7 +145,7 @@ func testDrift(t *testing.T, net *Net) {
 				// Evaluate only every other node on the way down, so the
 				// lazy catch-up over several plies is tested too.
 				if nodes%2 == 0 {
-					st.Evaluate(pos.SideToMove())
+					st.Evaluate(pos)
 				}
 				walk(d - 1)
 				pos.UnmakeMove(m, u)
@@ -137,7 +191,7 @@ func TestKingMirror(t *testing.T) {
 		for _, pos := range []*chess.Position{a, b} {
 			r := Pack(pos, 0, Drawn)
 			var s sample
-			prepare(&r, 0.3, &s, false, true)
+			prepare(&r, 0.3, &s, false, true, 1)
 			stm := pos.SideToMove()
 			var want sample
 			for pc := chess.WPawn; pc <= chess.BKing; pc++ {
@@ -169,6 +223,27 @@ func TestNetFileRoundTrip(t *testing.T) {
 	if got, err := Read(mbuf.Bytes()); err != nil || *got != *mirrored {
 		t.Fatalf("king-mirrored net: read back %v, a different net or an error", err)
 	}
+	for _, mirrored := range []bool{false, true} {
+		bucketed := randomBucketedNet(2)
+		bucketed.Mirrored = mirrored
+		var bbuf bytes.Buffer
+		if err := bucketed.Write(&bbuf); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := Read(bbuf.Bytes()); err != nil || *got != *bucketed {
+			t.Fatalf("bucketed net (mirrored %v): read back %v, a different net or an error", mirrored, err)
+		}
+		b := bbuf.Bytes()
+		for name, bad := range map[string][]byte{
+			"buckets":   append(append([]byte(nil), b[:36]...), append([]byte{4, 0, 0, 0}, b[40:]...)...),
+			"flags":     append(append([]byte(nil), b[:32]...), append([]byte{4, 0, 0, 0}, b[36:]...)...),
+			"truncated": b[:len(b)-100],
+		} {
+			if _, err := Read(bad); !errors.Is(err, ErrBadNet) {
+				t.Errorf("bucketed net, %s: got %v, want ErrBadNet", name, err)
+			}
+		}
+	}
 	net := randomNet(2)
 	var buf bytes.Buffer
 	if err := net.Write(&buf); err != nil {
@@ -196,7 +271,8 @@ func TestNetFileRoundTrip(t *testing.T) {
 		"text":      []byte("this is not a network\n"),
 		"flipped":   append(append([]byte(nil), data[:100]...), append([]byte{data[100] ^ 1}, data[101:]...)...),
 		"shape":     append(append([]byte(nil), data[:16]...), append([]byte{1, 2, 0, 0}, data[20:]...)...),
-		"version":   append(append([]byte(nil), data[:8]...), append([]byte{3, 0, 0, 0}, data[12:]...)...),
+		"version":   append(append([]byte(nil), data[:8]...), append([]byte{4, 0, 0, 0}, data[12:]...)...),
+		"v3 header": append(append([]byte(nil), data[:8]...), append([]byte{3, 0, 0, 0}, data[12:]...)...),
 		"QB 0":      append(append([]byte(nil), data[:24]...), append([]byte{0, 0, 0, 0}, data[28:]...)...),
 		"QB 65536":  append(append([]byte(nil), data[:24]...), append([]byte{0, 0, 1, 0}, data[28:]...)...),
 	}
@@ -228,7 +304,7 @@ func TestOutputScale(t *testing.T) {
 		var acc Accumulator
 		net.Refresh(&acc, pos)
 		side := pos.SideToMove()
-		x := screluDotGeneric(&acc.v[side], &acc.v[side^1], &net.OutWeights)/QA + int64(net.OutBias)
+		x := screluDotGeneric(&acc.v[side], &acc.v[side^1], &net.OutWeights[0])/QA + int64(net.OutBias[0])
 		for _, qb := range []int32{RawQB, QB} {
 			net.QB = qb
 			if got, want := net.Evaluate(pos), int(x*Scale/(QA*int64(qb))); got != want {
@@ -263,7 +339,7 @@ func BenchmarkStackPushEvaluate(b *testing.B) {
 		m := ml.Moves[i%ml.N]
 		st.Push(pos, m)
 		u := pos.MakeMove(m)
-		st.Evaluate(pos.SideToMove())
+		st.Evaluate(pos)
 		pos.UnmakeMove(m, u)
 		st.Pop()
 	}

@@ -32,7 +32,10 @@ type TrainConfig struct {
 	// perspective sees the board mirrored left to right while its own king
 	// is on files e to h.
 	KingMirror bool
-	Seed       uint64 // shuffles and initial weights
+	// Buckets trains a bucketed net (Net.Buckets) when it is
+	// OutputBuckets; any other value trains one output layer.
+	Buckets int
+	Seed    uint64 // shuffles and initial weights
 	// Checkpoint, when set, is written after every epoch (float weights
 	// and Adam's moments, so training can resume; see Resume).
 	Checkpoint string
@@ -64,33 +67,40 @@ const weightClip = 1.98
 // Trainer holds a float network and Adam's state.
 type Trainer struct {
 	cfg    TrainConfig
-	params []float32 // FT weights, FT bias, output weights, output bias
+	params []float32 // FT weights, FT bias, output weights (one row per bucket), output biases
 	m, v   []float32 // Adam's moments
+	offOB  int       // where the output biases start in params (they end it)
 	step   int
 	epoch  int     // epochs done
 	best   float64 // the lowest validation loss of this trainer's epochs (KeepBest)
 }
 
-// Offsets into Trainer.params.
+// Offsets into Trainer.params: the first layer's weights and biases, then
+// the output layers' weights, 2*Hidden for each bucket, at offOW.
 const (
-	offFTB    = Inputs * Hidden
-	offOW     = offFTB + Hidden
-	offOB     = offOW + 2*Hidden
-	numParams = offOB + 1
+	offFTB = Inputs * Hidden
+	offOW  = offFTB + Hidden
 )
+
+// newTrainer returns a trainer with zero weights.
+func newTrainer(cfg TrainConfig) *Trainer {
+	cfg.defaults()
+	offOB := offOW + cfg.Buckets*2*Hidden
+	n := offOB + cfg.Buckets
+	return &Trainer{cfg: cfg, params: make([]float32, n), m: make([]float32, n), v: make([]float32, n),
+		offOB: offOB, best: math.Inf(1)}
+}
 
 // NewTrainer returns a trainer with fresh random weights.
 func NewTrainer(cfg TrainConfig) *Trainer {
-	cfg.defaults()
-	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams),
-		best: math.Inf(1)}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 88))
+	t := newTrainer(cfg)
+	rng := rand.New(rand.NewPCG(t.cfg.Seed, 88))
 	// About 30 of the 768 inputs are on at once: scale the first layer so
 	// the sums start near unit size.
 	for i := 0; i < offFTB; i++ {
 		t.params[i] = float32((rng.Float64()*2 - 1) / math.Sqrt(30))
 	}
-	for i := offOW; i < offOB; i++ {
+	for i := offOW; i < t.offOB; i++ {
 		t.params[i] = float32((rng.Float64()*2 - 1) / math.Sqrt(2*Hidden))
 	}
 	return t
@@ -118,6 +128,9 @@ func (c *TrainConfig) defaults() {
 	if c.Threads <= 0 {
 		c.Threads = 1
 	}
+	if c.Buckets != OutputBuckets {
+		c.Buckets = 1
+	}
 }
 
 // sample is one position prepared for training: its active features from
@@ -125,12 +138,13 @@ func (c *TrainConfig) defaults() {
 type sample struct {
 	us, them [32]uint16
 	n        int
+	bucket   int // the output layer
 	target   float32
 }
 
 // prepare decodes a record into a sample. wdl is the weight of the result;
 // mirror swaps files a and h (for a record without castling rights).
-func prepare(r *Record, wdl float64, s *sample, mirror, kingMirror bool) {
+func prepare(r *Record, wdl float64, s *sample, mirror, kingMirror bool, buckets int) {
 	flip := 0
 	if mirror {
 		flip = 7 // sq^7 swaps the file and keeps the rank
@@ -173,6 +187,10 @@ func prepare(r *Record, wdl float64, s *sample, mirror, kingMirror bool) {
 		score, result = -score, 1-result
 	}
 	s.target = float32(wdl*result + (1-wdl)*sigmoid(score/Scale))
+	s.bucket = 0
+	if buckets > 1 {
+		s.bucket = min(max((s.n-2)/4, 0), OutputBuckets-1) // as Net.Bucket
+	}
 }
 
 // mirrorThisEpoch decides, by a hash of the position's index and the
@@ -201,8 +219,8 @@ func (t *Trainer) forward(s *sample, us, them *[Hidden]float32) float32 {
 			them[j] += rowT[j]
 		}
 	}
-	ow := p[offOW:offOB]
-	out := p[offOB]
+	ow := p[offOW+s.bucket*2*Hidden : offOW+(s.bucket+1)*2*Hidden]
+	out := p[t.offOB+s.bucket]
 	for j := 0; j < Hidden; j++ {
 		x := min(max(us[j], 0), 1)
 		y := min(max(them[j], 0), 1)
@@ -218,8 +236,9 @@ func (t *Trainer) backward(s *sample, grad []float32, us, them *[Hidden]float32)
 	pred := float32(sigmoid(float64(out)))
 	diff := pred - s.target
 	g := 2 * diff * pred * (1 - pred)
-	ow := t.params[offOW:offOB]
-	gOW := grad[offOW:offOB]
+	lo, hi := offOW+s.bucket*2*Hidden, offOW+(s.bucket+1)*2*Hidden
+	ow := t.params[lo:hi]
+	gOW := grad[lo:hi]
 	gB := grad[offFTB:offOW]
 	var gu, gt [Hidden]float32
 	for j := 0; j < Hidden; j++ {
@@ -235,7 +254,7 @@ func (t *Trainer) backward(s *sample, grad []float32, us, them *[Hidden]float32)
 		}
 		gB[j] += gu[j] + gt[j]
 	}
-	grad[offOB] += g
+	grad[t.offOB+s.bucket] += g
 	for k := 0; k < s.n; k++ {
 		rowU := grad[int(s.us[k])*Hidden : int(s.us[k])*Hidden+Hidden]
 		rowT := grad[int(s.them[k])*Hidden : int(s.them[k])*Hidden+Hidden]
@@ -259,7 +278,7 @@ func (t *Trainer) loss(recs []Record, idx []int) float64 {
 		var us, them [Hidden]float32
 		sum := 0.0
 		for _, i := range idx[lo:hi] {
-			prepare(&recs[i], t.cfg.WDL, &s, false, t.cfg.KingMirror)
+			prepare(&recs[i], t.cfg.WDL, &s, false, t.cfg.KingMirror, t.cfg.Buckets)
 			d := float64(sigmoid(float64(t.forward(&s, &us, &them)))) - float64(s.target)
 			sum += d * d
 		}
@@ -304,7 +323,7 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 	train, val := order[:len(recs)-nVal], order[len(recs)-nVal:]
 	grads := make([][]float32, cfg.Threads)
 	for i := range grads {
-		grads[i] = make([]float32, numParams)
+		grads[i] = make([]float32, len(t.params))
 	}
 	var stats []EpochStats
 	for t.epoch < cfg.Epochs {
@@ -323,7 +342,7 @@ func (t *Trainer) Train(recs []Record) ([]EpochStats, error) {
 				var s sample
 				var us, them [Hidden]float32
 				for _, i := range batch[lo:hi] {
-					prepare(&recs[i], cfg.WDL, &s, cfg.Mirror && mirrorThisEpoch(i, t.epoch) && !recs[i].MayCastle(), cfg.KingMirror)
+					prepare(&recs[i], cfg.WDL, &s, cfg.Mirror && mirrorThisEpoch(i, t.epoch) && !recs[i].MayCastle(), cfg.KingMirror, cfg.Buckets)
 					losses[w] += t.backward(&s, g, &us, &them)
 				}
 			})
@@ -393,7 +412,7 @@ func (t *Trainer) StaticLoss(recs []Record, eval func(r *Record) (cp int, ok boo
 		if !ok {
 			continue
 		}
-		prepare(&recs[i], t.cfg.WDL, &s, false, false)
+		prepare(&recs[i], t.cfg.WDL, &s, false, false, 1)
 		d := sigmoid(float64(cp)/Scale) - float64(s.target)
 		sum += d * d
 		n++
@@ -432,7 +451,7 @@ func (t *Trainer) adam(g []float32, lr, scale float32) {
 		m[i] = adamBeta1*m[i] + (1-adamBeta1)*gi
 		v[i] = adamBeta2*v[i] + (1-adamBeta2)*gi*gi
 		p[i] -= lr * (m[i] / c1) / (float32(math.Sqrt(float64(v[i]/c2))) + adamEps)
-		if i < offOB {
+		if i < t.offOB {
 			p[i] = min(max(p[i], -weightClip), weightClip)
 		}
 	}
@@ -450,11 +469,14 @@ func (t *Trainer) Quantise() *Net {
 	for j := 0; j < Hidden; j++ {
 		n.FTBias[j] = int16(math.Round(float64(p[offFTB+j]) * QA))
 	}
-	for j := 0; j < 2*Hidden; j++ {
-		n.OutWeights[j] = int16(math.Round(float64(p[offOW+j]) * QB))
+	for b := 0; b < t.cfg.Buckets; b++ {
+		for j := 0; j < 2*Hidden; j++ {
+			n.OutWeights[b][j] = int16(math.Round(float64(p[offOW+b*2*Hidden+j]) * QB))
+		}
+		n.OutBias[b] = int32(math.Round(float64(p[t.offOB+b]) * QA * QB))
 	}
-	n.OutBias = int32(math.Round(float64(p[offOB]) * QA * QB))
 	n.QB = QB
+	n.Buckets = int32(t.cfg.Buckets)
 	n.Mirrored = t.cfg.KingMirror
 	return n
 }
@@ -464,12 +486,13 @@ func (t *Trainer) Quantise() *Net {
 func (t *Trainer) EvaluateFloat(r *Record) float64 {
 	var s sample
 	var us, them [Hidden]float32
-	prepare(r, 0, &s, false, t.cfg.KingMirror)
+	prepare(r, 0, &s, false, t.cfg.KingMirror, t.cfg.Buckets)
 	return float64(t.forward(&s, &us, &them)) * Scale
 }
 
 // The checkpoint file: "OX88CKP2", the number of parameters, the epoch
-// and Adam step counts, the flags (bit 0: a king-mirrored net), then the
+// and Adam step counts, the flags (bit 0: a king-mirrored net; bit 1: a
+// bucketed one), then the
 // parameters and both moments as float32, little-endian. The first
 // version, "OX88CKPT", had no flags word.
 const (
@@ -488,7 +511,10 @@ func (t *Trainer) SaveCheckpoint(name string) error {
 		if t.cfg.KingMirror {
 			flags = 1
 		}
-		for _, x := range []any{uint32(numParams), uint32(t.epoch), uint64(t.step), flags, t.params, t.m, t.v} {
+		if t.cfg.Buckets > 1 {
+			flags |= 2
+		}
+		for _, x := range []any{uint32(len(t.params)), uint32(t.epoch), uint64(t.step), flags, t.params, t.m, t.v} {
 			if err := binary.Write(w, binary.LittleEndian, x); err != nil {
 				return err
 			}
@@ -498,7 +524,7 @@ func (t *Trainer) SaveCheckpoint(name string) error {
 }
 
 // Resume returns a trainer that continues from a checkpoint with cfg's
-// schedule. cfg.KingMirror must be the checkpoint's.
+// schedule. cfg.KingMirror and cfg.Buckets must be the checkpoint's.
 func Resume(name string, cfg TrainConfig) (*Trainer, error) {
 	cfg.defaults()
 	f, err := os.Open(name)
@@ -521,14 +547,17 @@ func Resume(name string, cfg TrainConfig) (*Trainer, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	if n != numParams {
-		return nil, fmt.Errorf("%s: %d parameters, this build's net has %d", name, n, numParams)
-	}
 	if mirrored := flags&1 != 0; mirrored != cfg.KingMirror {
 		return nil, fmt.Errorf("%s: the checkpoint's net has king mirroring %v; resume with the same setting", name, mirrored)
 	}
-	t := &Trainer{cfg: cfg, params: make([]float32, numParams), m: make([]float32, numParams), v: make([]float32, numParams),
-		step: int(step), epoch: int(epoch), best: math.Inf(1)}
+	if bucketed := flags&2 != 0; bucketed != (cfg.Buckets > 1) {
+		return nil, fmt.Errorf("%s: the checkpoint's net has output buckets %v; resume with the same setting", name, bucketed)
+	}
+	t := newTrainer(cfg)
+	if int(n) != len(t.params) {
+		return nil, fmt.Errorf("%s: %d parameters, this build's net has %d", name, n, len(t.params))
+	}
+	t.step, t.epoch = int(step), int(epoch)
 	for _, x := range [][]float32{t.params, t.m, t.v} {
 		if err := binary.Read(f, binary.LittleEndian, x); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)

@@ -126,13 +126,13 @@ func TestMirrorSample(t *testing.T) {
 			t.Fatalf("%s: MayCastle true without castling rights", c.fen)
 		}
 		var sa, sb sample
-		prepare(&a, 0.3, &sa, true, false)
-		prepare(&b, 0.3, &sb, false, false)
+		prepare(&a, 0.3, &sa, true, false, 1)
+		prepare(&b, 0.3, &sb, false, false, 1)
 		if sa.target != sb.target || !sameFeatures(sa, sb) {
 			t.Errorf("%s mirrored: features %v %v, target %v; want those of %s: %v %v, %v",
 				c.fen, sa.us[:sa.n], sa.them[:sa.n], sa.target, c.flipped, sb.us[:sb.n], sb.them[:sb.n], sb.target)
 		}
-		prepare(&a, 0.3, &sa, false, false)
+		prepare(&a, 0.3, &sa, false, false, 1)
 		if sameFeatures(sa, sb) {
 			t.Errorf("%s: unmirrored features equal the mirrored position's", c.fen)
 		}
@@ -310,5 +310,49 @@ func TestKeepBest(t *testing.T) {
 	}
 	if *got != *want {
 		t.Error("the saved net is not that of the best epoch")
+	}
+}
+
+// TestTrainBuckets trains a bucketed net: the loss falls, the saved net is
+// bucketed and agrees with the floats, and a checkpoint resumes only with
+// the same setting.
+func TestTrainBuckets(t *testing.T) {
+	recs := materialRecords(3000, 7)
+	dir := t.TempDir()
+	cfg := TrainConfig{Epochs: 4, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 3, Buckets: OutputBuckets,
+		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+	tr := NewTrainer(cfg)
+	stats, err := tr.Train(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, last := stats[0].ValLoss, stats[len(stats)-1].ValLoss; !(last < first*0.8) {
+		t.Errorf("validation loss went from %.5f to %.5f", first, last)
+	}
+	net, err := Load(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Buckets != OutputBuckets || *net != *tr.Quantise() {
+		t.Fatalf("saved net: %d output layers, or not the trainer's", net.Buckets)
+	}
+	layers := map[int]bool{}
+	total := 0.0
+	for i := 0; i < 300; i++ {
+		fen, _ := recs[i].FEN()
+		pos := chess.MustParseFEN(fen)
+		layers[net.Bucket(pieceCount(pos))] = true
+		total += math.Abs(float64(net.Evaluate(pos)) - tr.EvaluateFloat(&recs[i]))
+	}
+	if total/300 > 3 || len(layers) < 3 {
+		t.Errorf("quantised net differs from the float one by %.1f cp on average; layers used %v", total/300, layers)
+	}
+	plain := cfg
+	plain.Buckets = 1
+	if _, err := Resume(cfg.Checkpoint, plain); err == nil {
+		t.Error("a bucketed checkpoint resumed as a net of one output layer")
+	}
+	if _, err := Resume(cfg.Checkpoint, cfg); err != nil {
+		t.Error(err)
 	}
 }

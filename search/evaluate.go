@@ -17,7 +17,7 @@ import (
 // king to the edge, which a network trained on games seldom learns.
 func (s *Searcher) evaluate() int {
 	if s.acc != nil && s.pos.PieceCount(chess.White) > 1 && s.pos.PieceCount(chess.Black) > 1 {
-		return s.acc.Evaluate(s.pos.SideToMove())
+		return s.acc.Evaluate(&s.pos)
 	}
 	return s.opt.Eval.Evaluate(&s.pos)
 }

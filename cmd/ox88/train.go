@@ -35,12 +35,17 @@ Progress and losses go to stderr.`)
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
 	mirror := fs.Bool("mirror", true, "train positions without castling rights mirrored left to right in about half the epochs")
 	yardstick := fs.Bool("yardstick", true, "first print the validation loss of the hand-written evaluation's static score")
+	buckets := fs.Int("buckets", 1, "output layers chosen by the material on the board: 1, or 8")
 	kingMirror := fs.Bool("king-mirror", false, "a king-mirrored net: each side sees the board mirrored while its king is on files e-h")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
 	if *out == "" || fs.NArg() == 0 {
 		return usageError(fs)
+	}
+	if *buckets != 1 && *buckets != nnue.OutputBuckets {
+		fmt.Fprintf(os.Stderr, "train: --buckets %d: a net has 1 or %d output layers\n", *buckets, nnue.OutputBuckets)
+		return 2
 	}
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
@@ -55,7 +60,7 @@ Progress and losses go to stderr.`)
 	}
 	fmt.Fprintf(os.Stderr, "train: %d positions from %d file(s)\n", len(recs), fs.NArg())
 	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, WDL: *wdl, ValFrac: *val,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Checkpoint: *ckpt, Out: *out, KeepBest: *keepBest, Progress: os.Stderr}
+		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Buckets: *buckets, Checkpoint: *ckpt, Out: *out, KeepBest: *keepBest, Progress: os.Stderr}
 	tr := nnue.NewTrainer(cfg)
 	if *resume {
 		var err error
