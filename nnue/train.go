@@ -21,7 +21,7 @@ type TrainConfig struct {
 	BatchSize int     // positions per step (default 16384)
 	LR        float64 // Adam's step size at the start (default 0.001)
 	FinalLR   float64 // the step size of the last epoch; it decays geometrically (default LR/20)
-	WDL       float64 // weight of the game result in the target, 0..1 (default 0.3); the rest is the search score
+	WDL       float64 // weight of the game result in the target, 0..1 (0: the search score alone); the rest is the search score
 	ValFrac   float64 // share of positions held out for validation, the last ones (later games; default 0.02)
 	Threads   int     // workers (default 1)
 	// Mirror trains on each position without castling rights mirrored
@@ -120,7 +120,7 @@ func (c *TrainConfig) defaults() {
 		c.FinalLR = c.LR / 20
 	}
 	if c.WDL < 0 || c.WDL > 1 {
-		c.WDL = 0.3
+		c.WDL = 0
 	}
 	if c.ValFrac <= 0 || c.ValFrac >= 0.5 {
 		c.ValFrac = 0.02
