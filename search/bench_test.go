@@ -7,7 +7,8 @@ import (
 )
 
 // TestBenchSignature pins the search's behaviour: the bench at BenchDepth
-// must count BenchSignature nodes. Under -short or the race detector it
+// must count BenchSignature nodes, and BenchSignatureHCE with the
+// hand-written evaluation. Under -short or the race detector it
 // runs a small depth twice instead (same code, same count).
 func TestBenchSignature(t *testing.T) {
 	for _, fen := range BenchPositions {
@@ -33,6 +34,11 @@ func TestBenchSignature(t *testing.T) {
 	if nodes != BenchSignature || calls != len(BenchPositions) {
 		t.Errorf("bench at depth %d: %d nodes in %d positions; BenchSignature is %d (when the search changes on purpose, change BenchSignature and the docs that quote it)",
 			BenchDepth, nodes, calls, BenchSignature)
+	}
+	hce := DefaultOptions()
+	hce.Net = nil
+	if nodes, _ := BenchWith(BenchDepth, 1, hce, nil, nil); nodes != BenchSignatureHCE {
+		t.Errorf("bench with the hand-written evaluation: %d nodes; BenchSignatureHCE is %d", nodes, BenchSignatureHCE)
 	}
 }
 

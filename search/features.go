@@ -45,7 +45,7 @@ type Options struct {
 // DefaultOptions returns the options of a new Searcher: everything on.
 func DefaultOptions() Options {
 	return Options{NullMove: true, RFP: true, Futility: true, LMP: true, LMR: true, IIR: true,
-		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Eval: eval.AllTerms}
+		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Eval: eval.AllTerms, Net: nnue.Default()}
 }
 
 // SetOptions sets the options of the searches to come, for every thread.

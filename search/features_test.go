@@ -72,14 +72,22 @@ func TestOptionsReachTheSearch(t *testing.T) {
 	if got := NewSearcher(1).Options(); got != DefaultOptions() {
 		t.Errorf("a new searcher has options %+v", got)
 	}
-	for _, list := range []string{"nolmr", "nonull", "nomobility"} {
+	count := func(list string) uint64 {
 		o, err := ParseOptions(list)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := nodes(o); n == def {
+		return nodes(o)
+	}
+	for _, list := range []string{"nolmr", "nonull", "nonnue"} {
+		if n := count(list); n == def {
 			t.Errorf("%s: %d nodes, as many as the defaults", list, n)
 		}
+	}
+	// A term of the hand-written evaluation reaches the search when the
+	// network is off.
+	if a, b := count("nonnue"), count("nonnue,nomobility"); a == b {
+		t.Errorf("nonnue,nomobility: %d nodes, as many as nonnue", b)
 	}
 }
 

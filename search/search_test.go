@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"ox88/chess"
-	"ox88/eval"
 )
 
 func uci(t testing.TB, pos *chess.Position, s string) chess.Move {
@@ -341,7 +340,7 @@ func TestRootStaticEval(t *testing.T) {
 		s.Search(pos, nil, Limits{Depth: 1}, nil, nil)
 		want := -Infinity
 		if !c.inCheck {
-			want = eval.Evaluate(pos)
+			want = DefaultOptions().Net.Evaluate(pos)
 		}
 		if got := s.stack[0].staticEval; got != want {
 			t.Errorf("%s: root static eval %d, want %d", c.fen, got, want)

@@ -233,10 +233,10 @@ func (s *Server) setBookFile(path string) {
 	s.out.Printf("info string book %s: %d entries\n", path, b.Len())
 }
 
-// defaultUseNNUE says whether the network evaluates from the start. The
-// hand-written evaluation stays the default until a network beats it in
-// a measured match (docs/STRENGTH.md).
-const defaultUseNNUE = false
+// defaultUseNNUE says whether the network evaluates from the start: it
+// does since the embedded net beat the hand-written evaluation in a
+// measured match (docs/STRENGTH.md).
+const defaultUseNNUE = true
 
 // setEvalFile loads a network file ("" or "<embedded>": the built-in
 // one). A file that cannot be used is reported and the previous network

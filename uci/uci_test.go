@@ -68,7 +68,7 @@ func TestHandshake(t *testing.T) {
 		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
-		"option name UseNNUE type check default false",
+		"option name UseNNUE type check default true",
 		"option name EvalFile type string default <embedded>",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
 		"option name Skill Level type spin default 20 min 0 max 20",
@@ -316,7 +316,7 @@ func TestSetOption(t *testing.T) {
 	} {
 		s.Handle(line)
 	}
-	want := options{threads: 3, hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
+	want := options{useNNUE: true, threads: 3, hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
 		skill: maxSkillLevel, limitStrength: true, elo: minElo, showWDL: true}
 	if s.opts != want {
 		t.Errorf("options %+v, want %+v", s.opts, want)

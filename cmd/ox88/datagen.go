@@ -34,8 +34,8 @@ cleanly; the same command resumes where it stopped.`)
 	plies := fs.Int("random-plies", 8, "random moves played from each start position")
 	openings := fs.String("openings", "", "start positions (EPD or PGN); default: the standard start")
 	hash := fs.Int("hash", 16, "transposition table per worker, MiB")
-	optList := fs.String("options", "", "search options as ox88 ab names them (\"nnue\": the embedded network evaluates)")
-	evalFile := fs.String("eval-file", "", "a network file that evaluates instead of the hand-written evaluation (data from net N trains net N+1)")
+	optList := fs.String("options", "", "search options as ox88 ab names them (\"nonnue\": the hand-written evaluation instead of the network)")
+	evalFile := fs.String("eval-file", "", "a network file that evaluates instead of the embedded one, whatever --options says (data from net N trains net N+1)")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}

@@ -10,9 +10,9 @@ import (
 )
 
 // TestDatagenEvalFile: `ox88 datagen --eval-file NET` plays with the
-// network (so the same seed gives other records than the hand-written
-// evaluation), and a file that is no net, or an unknown search option, is
-// refused before any game.
+// network even after --options nonnue (so the same seed gives other
+// records than the hand-written evaluation), and a file that is no net, or
+// an unknown search option, is refused before any game.
 func TestDatagenEvalFile(t *testing.T) {
 	dir := t.TempDir()
 	net := filepath.Join(dir, "net.nnue")
@@ -31,7 +31,7 @@ func TestDatagenEvalFile(t *testing.T) {
 		}
 		return b
 	}
-	hce, withNet := run("hce.bin"), run("net.bin", "--eval-file", net)
+	hce, withNet := run("hce.bin", "--options", "nonnue"), run("net.bin", "--options", "nonnue", "--eval-file", net)
 	if bytes.Equal(hce, withNet) {
 		t.Error("--eval-file made the same records as the hand-written evaluation")
 	}

@@ -200,7 +200,7 @@ func TestTree(t *testing.T) {
 		t.Fatalf("fool's mate: %d %+v", code, tr)
 	}
 	// From a tab's game, and bad requests.
-	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"sid":"`+testTab+`","depth":1}`, &tr); code != 200 || tr.FEN != tabFEN || tr.Nodes != 22 {
+	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"sid":"`+testTab+`","depth":1}`, &tr); code != 200 || tr.FEN != tabFEN || tr.Nodes != 20 {
 		t.Fatalf("the tab's tree: %d, %s, %d nodes", code, tr.FEN, tr.Nodes)
 	}
 	for _, c := range []struct{ body, err string }{

@@ -118,8 +118,10 @@ var componentRules = []componentRule{
 	{compMakeUnmake, "ox88/chess.(*Position).castleMove"},
 	{compMakeUnmake, "ox88/chess.(*Position).CastlingRook"},
 
-	// Evaluation: everything in package eval.
+	// Evaluation: everything in package eval, and the network (package
+	// nnue), its accumulator updates at make/unmake included.
 	{compEval, "ox88/eval.*"},
+	{compEval, "ox88/nnue.*"},
 
 	// Transposition table: probe, store and the mate-score conversions.
 	{compTT, "ox88/search.(*TranspositionTable).*"},
