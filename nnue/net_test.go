@@ -216,24 +216,11 @@ func TestKingMirror(t *testing.T) {
 func TestNetFileRoundTrip(t *testing.T) {
 	mirrored := randomNet(2)
 	mirrored.Mirrored = true
-	var mbuf bytes.Buffer
-	if err := mirrored.Write(&mbuf); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := Read(mbuf.Bytes()); err != nil || *got != *mirrored {
-		t.Fatalf("king-mirrored net: read back %v, a different net or an error", err)
-	}
+	mdata := roundTrip(t, "king-mirrored", mirrored)
 	for _, mirrored := range []bool{false, true} {
 		bucketed := randomBucketedNet(2)
 		bucketed.Mirrored = mirrored
-		var bbuf bytes.Buffer
-		if err := bucketed.Write(&bbuf); err != nil {
-			t.Fatal(err)
-		}
-		if got, err := Read(bbuf.Bytes()); err != nil || *got != *bucketed {
-			t.Fatalf("bucketed net (mirrored %v): read back %v, a different net or an error", mirrored, err)
-		}
-		b := bbuf.Bytes()
+		b := roundTrip(t, "bucketed", bucketed)
 		for name, bad := range map[string][]byte{
 			"buckets":   append(append([]byte(nil), b[:36]...), append([]byte{4, 0, 0, 0}, b[40:]...)...),
 			"flags":     append(append([]byte(nil), b[:32]...), append([]byte{4, 0, 0, 0}, b[36:]...)...),
@@ -245,19 +232,8 @@ func TestNetFileRoundTrip(t *testing.T) {
 		}
 	}
 	net := randomNet(2)
-	var buf bytes.Buffer
-	if err := net.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
-	got, err := Read(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *got != *net {
-		t.Fatal("read back a different net")
-	}
-	if !bytes.Equal(data[headerSize:len(data)-4], mbuf.Bytes()[headerSize:len(data)-4]) {
+	data := roundTrip(t, "plain", net)
+	if !bytes.Equal(data[headerSize:len(data)-4], mdata[headerSize:len(data)-4]) {
 		t.Error("the flag changed the arrays")
 	}
 	// A raw dump of the arrays (bullet's quantised output) reads too.
@@ -288,16 +264,9 @@ func TestNetFileRoundTrip(t *testing.T) {
 func TestOutputScale(t *testing.T) {
 	net := randomNet(7)
 	net.QB = QB
-	var buf bytes.Buffer
-	if err := net.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	got, err := Read(buf.Bytes())
-	if err != nil || got.QB != QB || *got != *net {
-		t.Fatalf("read back QB %d, error %v", got.QB, err)
-	}
-	if raw, err := Read(buf.Bytes()[headerSize : buf.Len()-4]); err != nil || raw.QB != RawQB {
-		t.Fatalf("raw dump: QB %d, error %v", raw.QB, err)
+	data := roundTrip(t, "QB 1024", net) // the whole net, QB included
+	if raw, err := Read(data[headerSize : len(data)-4]); err != nil || raw.QB != RawQB {
+		t.Fatalf("raw dump: error %v, or not QB %d", err, RawQB)
 	}
 	for _, fen := range treeFENs {
 		pos := chess.MustParseFEN(fen)
@@ -312,6 +281,20 @@ func TestOutputScale(t *testing.T) {
 			}
 		}
 	}
+}
+
+// roundTrip writes n, reads it back, fails the test unless the same net
+// returns, and gives the file's bytes.
+func roundTrip(t *testing.T, name string, n *Net) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := n.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Read(buf.Bytes()); err != nil || *got != *n {
+		t.Fatalf("%s net: read back %v, a different net or an error", name, err)
+	}
+	return buf.Bytes()
 }
 
 // FuzzRead: any bytes give a net or ErrBadNet, never a panic.
