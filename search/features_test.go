@@ -109,6 +109,9 @@ func TestSwitchesSearch(t *testing.T) {
 		{"qschecks", sharpFENs[0], 8},
 		{"razoring", sharpFENs[0], 8},
 		{"probcut", sharpFENs[0], 8},
+		{"tteval", sharpFENs[0], 8},
+		{"nulldyn", sharpFENs[0], 8},
+		{"impprune", sharpFENs[0], 8},
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)

@@ -77,6 +77,17 @@ func hasNonPawns(pos *chess.Position) bool {
 	return pos.PieceCount(c) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
 }
 
+// lmpCount is how many quiet moves step 13 searches before late-move
+// pruning: lmpBase + depth², or with Options.ImpPrune that many when
+// improving and half as many when not.
+func (s *Searcher) lmpCount(depth int, improving bool) int {
+	n := lmpBase + depth*depth
+	if s.opt.ImpPrune && !improving {
+		n /= 2
+	}
+	return n
+}
+
 // lmrHistoryDivisor: a quiet move's history, divided by this, is taken off
 // its reduction (a well-proven move is reduced less).
 const lmrHistoryDivisor = 8192
@@ -188,18 +199,35 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// the side to move is making progress and its late quiet moves are
 	// reduced less (step 14).
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+	// Step 7b. (Options.TTEval) A table score is a searched value: where
+	// its bound says the position is better than the static evaluation
+	// (a lower bound above it) or worse (an upper bound below it), steps 8
+	// to 9 trust it instead. The stack keeps the static value for the
+	// improving test.
+	eval := staticEval
+	if s.opt.TTEval && hit && !inCheck && excluded == chess.NoMove {
+		ttScore := scoreFromTT(int(entry.score), ply)
+		if b := entry.bound(); !IsMate(ttScore) && (b == BoundExact || (b == BoundLower && ttScore > eval) || (b == BoundUpper && ttScore < eval)) {
+			eval = ttScore
+		}
+	}
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little
-		// depth left, the opponent will not catch up.
-		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
-			return s.leave(StepRFP, staticEval, chess.NoMove)
+		// depth left, the opponent will not catch up (Options.ImpPrune: a
+		// ply's margin less when improving).
+		rfpDepth := depth
+		if s.opt.ImpPrune && improving {
+			rfpDepth--
+		}
+		if s.opt.RFP && depth <= rfpMaxDepth && eval-rfpMargin*rfpDepth >= beta && !IsMate(beta) {
+			return s.leave(StepRFP, eval, chess.NoMove)
 		}
 		// Step 8b. Razoring (Options.Razoring, razor.go): far below alpha
 		// near the horizon, only a capture, a promotion or a check can
 		// help; if they, each followed by the quiescence search, stay at or
 		// below alpha, fail low.
-		if s.opt.Razoring && depth <= razorMaxDepth && staticEval+razorMargin(depth) < alpha && !IsMate(alpha) {
-			score := s.razor(ply, alpha, beta, staticEval)
+		if s.opt.Razoring && depth <= razorMaxDepth && eval+razorMargin(depth) < alpha && !IsMate(alpha) {
+			score := s.razor(ply, alpha, beta, eval)
 			if s.stopped {
 				return 0
 			}
@@ -211,8 +239,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
 		// pawns (zugzwang).
-		if s.opt.NullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
+		if s.opt.NullMove && depth >= nullMinDepth && eval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
+			if s.opt.NullDyn {
+				r = nullBaseReduction + depth/3 + min((eval-beta)/200, 3)
+			}
 			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
 			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
@@ -312,7 +343,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				quiets++
 				continue
 			}
-			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
+			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= s.lmpCount(depth, improving) {
 				s.note(StepLMP, m, quiets)
 				s.unmakeMove(m, u)
 				quiets++
