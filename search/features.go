@@ -36,7 +36,7 @@ type Options struct {
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
-	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8 to 9 (+33.1 +/- 28.0 Elo at 10k nodes, 400 games, LOS 99.0%: off until a run at a clock confirms it)
+	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8 to 9 (+33.1 +/- 28.0 Elo at 10k nodes, 400 games; +10.0 +/- 26.5 at 2+0.02, 346 games: off until a longer run at a clock decides)
 	NullDyn     bool       // step 9: the null move's reduction grows with depth/3 and with how far the evaluation is above beta (-11.3 +/- 27.7 at 10k nodes, 400 games: off)
 	ImpPrune    bool       // steps 8 and 13: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (-35.7 +/- 28.3 at 10k nodes, 400 games: off)
 	Eval        eval.Terms // the evaluation's terms
