@@ -93,7 +93,7 @@ var stepSwitches = []struct {
 	{"qschecks", "quiet checks at the first ply of the quiescence search", func(o *Options) *bool { return &o.QSChecks }},
 	{"tteval", "a table score bounding the static evaluation on the right side replaces it for steps 8 to 9 (step 7b)", func(o *Options) *bool { return &o.TTEval }},
 	{"nulldyn", "null move: a reduction of 3 + depth/3 + (evaluation - beta)/200, at most 3 of that last (step 9)", func(o *Options) *bool { return &o.NullDyn }},
-	{"impprune", "improving widens late-move pruning's count and narrows reverse futility's margin (steps 8, 13)", func(o *Options) *bool { return &o.ImpPrune }},
+	{"impprune", "improving: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (steps 8, 13)", func(o *Options) *bool { return &o.ImpPrune }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

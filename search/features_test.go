@@ -139,3 +139,24 @@ func TestSwitchesSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
+// for the switches screened in the eighth session: a change to what a
+// switch does moves its count, and the guide must move with it.
+func TestSwitchBenchCounts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three benches")
+	}
+	for _, c := range []struct {
+		name  string
+		nodes uint64
+	}{{"tteval", 1311369}, {"nulldyn", 1367643}, {"impprune", 1088911}} {
+		o, err := ParseOptions(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := BenchWith(BenchDepth, 1, o, nil, nil); n != c.nodes {
+			t.Errorf("bench --options %s: %d nodes, want %d", c.name, n, c.nodes)
+		}
+	}
+}
