@@ -102,11 +102,11 @@ func TestSwitchesSearch(t *testing.T) {
 		{"corrhist", sharpFENs[0], 8},
 		{"singular", sharpFENs[0], 10},
 		{"capthist", sharpFENs[0], 8},
-		{"histprune", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 10}, // it rarely fires in a short search
+		{"histprune", BenchPositions[10], 10}, // it rarely fires in a short search (here a few times, with net 4a)
 		{"histlmr", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 8},
 		{"ttrefine", sharpFENs[2], 8},
 		{"aspfail", sharpFENs[2], 8},
-		{"qschecks", sharpFENs[0], 8},
+		{"qschecks", sharpFENs[1], 8},
 		{"razoring", sharpFENs[0], 8},
 		{"probcut", sharpFENs[0], 8},
 		{"tteval", sharpFENs[0], 8},
@@ -150,7 +150,7 @@ func TestSwitchBenchCounts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 1311369}, {"nulldyn", 1367643}, {"impprune", 1088911}} {
+	}{{"tteval", 1287596}, {"nulldyn", 1205711}, {"impprune", 973651}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)
