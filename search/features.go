@@ -23,7 +23,7 @@ type Options struct {
 	Aspiration  bool       // aspirate
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6
-	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon (+20.9 +/- 28.8 Elo at 10k nodes, LOS 92%: off until confirmed)
+	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon (+20.9 +/- 28.8 Elo at 10k nodes, LOS 92%; -7.8 +/- 24.3 at 2+0.02, 400 games, net 4a: off)
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (off until measured)
 	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too: off)
@@ -33,7 +33,7 @@ type Options struct {
 	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games: off)
 	TTRefine    bool       // step 5: a transposition-table cutoff by a quiet hash move teaches killers and histories (-3.5 +/- 28.1 at 10k nodes, 400 games: off)
 	AspFail     bool       // aspiration: after a fail high the root searches a ply shallower, two after two (-16.5 +/- 26.9 at 10k nodes, 400 games: off)
-	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it)
+	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%; -13.9 +/- 23.5 at 2+0.02, 400 games, net 4a: off)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
 	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8 to 9 (+33.1 +/- 28.0 Elo at 10k nodes, 400 games; +10.0 +/- 26.5 at 2+0.02, 346 games: off until a longer run at a clock decides)

@@ -22,7 +22,8 @@ import "ox88/chess"
 // children (ply+1), as those of the full search that may follow are, and
 // the node itself is not entered or counted again.
 //
-// Elo: +31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%: off until a run at a clock confirms it (docs/STRENGTH.md §6).
+// Elo: +31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7% (hand-written evaluation,
+// docs/STRENGTH.md §6); -13.9 +/- 23.5 at 2+0.02, 400 games, with net 4a (§14): off.
 const (
 	razorMaxDepth   = 3   // razoring up to this depth ...
 	razorBase       = 200 // ... when the evaluation is below alpha by this
