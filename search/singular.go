@@ -38,9 +38,11 @@ import "ox88/chess"
 // it skips the node's draw and endgame-table answers, its check extension,
 // reverse futility and null-move pruning, and a singular test of its own.
 //
-// Elo: -4.3 +/- 27.5 at 10,000 nodes a move (400 games, docs/STRENGTH.md
-// §6), where few nodes are deep enough for the test (singularMinDepth):
-// off until measured at a clock.
+// Elo: +16.1 +/- 17.1 at 2+0.02 with net 4a (800 games: +13.9 +/- 23.8 on
+// testdata/openings-200.pgn, +18.3 +/- 24.6 on the 8-move book;
+// docs/STRENGTH.md §15): on by default. At 10,000 nodes a move (400
+// games, §6) it measured -4.3 +/- 27.5: few nodes there are deep enough
+// for the test (singularMinDepth).
 const (
 	singularMinDepth      = 8  // test the hash move from this depth on ...
 	singularTTDepthMargin = 3  // ... when the table searched it at least depth-this deep

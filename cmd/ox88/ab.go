@@ -20,7 +20,7 @@ func init() {
 
 func runAB(args []string) int {
 	fs := newFlagSet("ab", abUsage)
-	a := fs.String("a", "", "options of side A, comma-separated (default: everything on)")
+	a := fs.String("a", "", "options of side A, comma-separated (default: the engine's defaults)")
 	b := fs.String("b", "", "options of side B, e.g. \"nolmr,nonull\"")
 	nodes := fs.Uint64("nodes", 5000, "nodes searched per move")
 	tc := fs.String("tc", "", "play on a clock instead: `BASE+INC` in seconds (0.2+0.01, 10+0.1) or with units (1m+1s)")
@@ -113,10 +113,10 @@ makes each node slower. Timed games depend on the machine's load: run
 timed A/Bs on an idle machine, with --workers at most the number of
 cores.`
 
-// orAll names an empty option list.
+// orAll names an empty option list: the defaults (search.DefaultOptions).
 func orAll(list string) string {
 	if list == "" {
-		return "all on"
+		return "defaults"
 	}
 	return list
 }

@@ -20,14 +20,14 @@ func TestABCommand(t *testing.T) {
 		return runAB([]string{"--b", "nolmr", "--games", "2", "--nodes", "200", "--workers", "1",
 			"--openings", "../../testdata/openings-8moves-100.epd"})
 	})
-	if code != 0 || !strings.HasPrefix(out, "A (all on) vs B (nolmr), 200 nodes a move\nScore of A vs B: ") ||
+	if code != 0 || !strings.HasPrefix(out, "A (defaults) vs B (nolmr), 200 nodes a move\nScore of A vs B: ") ||
 		!strings.Contains(out, "Pairs (0, 1/2, 1, 3/2, 2 points): ") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 	out, code = captureStdout(t, func() int {
 		return runAB([]string{"--b", "nopawns", "--games", "2", "--tc", "0.2+0.01", "--workers", "1"})
 	})
-	if code != 0 || !strings.HasPrefix(out, "A (all on) vs B (nopawns), tc 0.2+0.01, time losses: A ") ||
+	if code != 0 || !strings.HasPrefix(out, "A (defaults) vs B (nopawns), tc 0.2+0.01, time losses: A ") ||
 		!strings.Contains(out, "\nScore of A vs B: ") || !strings.Contains(out, " [") {
 		t.Errorf("--tc: exit %d\n%s", code, out)
 	}
