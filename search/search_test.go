@@ -31,7 +31,10 @@ var mateTests = []struct {
 	{"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", []string{"g3g6"}, 2}, // WAC.001
 	{"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", []string{"f3f8"}, 3},        // WAC.047
 	{"4k1r1/2p3r1/1pR1p3/3pP2p/3P2qP/P4N2/1PQ4P/5R1K b - - 0 1", []string{"g4f3"}, 2},    // WAC.031
-	{"8/8/8/8/8/1k6/8/K2R3R w - - 0 1", []string{"d1c1", "d1d4"}, 4},
+	// Every mate in 4 here, by Stockfish's "go mate 4 searchmoves M" for
+	// each of the 23 moves: d1c1, d1d4 and h1h4 (h1h4 was missing until
+	// a singular test of depth 6 chose it).
+	{"8/8/8/8/8/1k6/8/K2R3R w - - 0 1", []string{"d1c1", "d1d4", "h1h4"}, 4},
 	{kqkMateIn6, []string{"h1e4", "h1d5"}, 6},
 }
 
