@@ -27,7 +27,7 @@
 //	           9 null-move pruning
 //	          9b ProbCut (probcut.go; off by default)
 //	          10 internal iterative reduction
-//	         10b singular extensions, multi-cut (singular.go; off by default)
+//	         10b singular extensions, multi-cut (singular.go; on by default)
 //	          11 generate, score moves (order.go: scoreMoves)
 //	          12 move loop: pickMove selects the best remaining move
 //	          13 futility, late-move and history pruning of quiet moves

@@ -484,8 +484,8 @@ func (s *Searcher) nextIterationFits(last uint64) bool {
 // sooner; when it took few, the choice is open and deserves more time.
 //
 // Elo: -4.3 +/- 23.3 at 2+0.02, 400 games, net 4a (docs/STRENGTH.md §15):
-// off. The factor averages below one, so the side that has it spends less
-// of its clock; a fair form would give back elsewhere what it saves here.
+// off. (Whether it spent more or less of the clock than the default over a
+// game was not measured.)
 const (
 	nodeShareSlope  = 2.0 // factor = nodeShareSlope*(1-share) + nodeShareOffset ...
 	nodeShareOffset = 0.4
