@@ -27,7 +27,8 @@ type Options struct {
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (-4.3 +/- 23.3 Elo at 2+0.02, 400 games, net 4a: off)
 	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too: off)
-	Singular    bool       // step 10b: singular, double and negative extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
+	Singular    bool       // step 10b: singular and double extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
+	SingularNeg bool       // step 10b: the negative extension (singular from depth 6 with it, against depth 8: +22.2 +/- 17.6 at 2+0.02, 800 games; without it +4.3 +/- 21.9, 400 games: on)
 	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (-12.2 +/- 27.1 at 10k nodes, 400 games; -3.5 +/- 28.0 with the quiet-cutoff malus: off)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (+3.5 +/- 27.0 at 10k nodes, 400 games; it seldom fires: off)
 	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games: off)
@@ -49,7 +50,7 @@ type Options struct {
 // paid in a match on, the others off.
 func DefaultOptions() Options {
 	return Options{NullMove: true, RFP: true, Futility: true, LMP: true, LMR: true, IIR: true,
-		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Singular: true, Eval: eval.AllTerms, Net: nnue.Default()}
+		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Singular: true, SingularNeg: true, Eval: eval.AllTerms, Net: nnue.Default()}
 }
 
 // SetOptions sets the options of the searches to come, for every thread.
@@ -83,7 +84,8 @@ var stepSwitches = []struct {
 	{"conthist", "continuation histories (one and two plies back) in quiet-move ordering", func(o *Options) *bool { return &o.ContHist }},
 	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 	{"corrhist", "correction history of the static evaluation by pawns and material (steps 7, 17)", func(o *Options) *bool { return &o.CorrHist }},
-	{"singular", "singular extensions, their double and negative forms, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
+	{"singular", "singular extensions, their double form, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
+	{"singularneg", "singular extensions' negative form: a hash move that is not the only one to beat beta is searched a ply shallower (step 10b)", func(o *Options) *bool { return &o.SingularNeg }},
 	{"capthist", "capture history beside MVV-LVA in capture ordering (step 16 teaches it)", func(o *Options) *bool { return &o.CaptHist }},
 	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
 	{"histlmr", "history-based reductions: the combined history adjusts LMR by up to two plies (step 14)", func(o *Options) *bool { return &o.HistLMR }},

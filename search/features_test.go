@@ -92,7 +92,7 @@ func TestOptionsReachTheSearch(t *testing.T) {
 }
 
 // TestSwitchesSearch: each step that is off by default, switched on (and
-// singular, on by default, switched off), reaches the search (another
+// singular and singularneg, on by default, switched off), reaches the search (another
 // tree than the defaults'), searches the same tree twice from fresh
 // tables, and allocates nothing once warmed up.
 func TestSwitchesSearch(t *testing.T) {
@@ -101,7 +101,8 @@ func TestSwitchesSearch(t *testing.T) {
 		depth     int
 	}{
 		{"corrhist", sharpFENs[0], 8},
-		{"nosingular", sharpFENs[0], 10}, // on by default: switched off
+		{"nosingular", sharpFENs[0], 10},    // on by default: switched off
+		{"nosingularneg", sharpFENs[0], 10}, // on by default: switched off
 		{"capthist", sharpFENs[0], 8},
 		{"histprune", BenchPositions[15], 9}, // it rarely fires in a short search; here it does (net 4a, singular on)
 		{"histlmr", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 8},
@@ -151,7 +152,7 @@ func TestSwitchBenchCounts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 1933110}, {"nulldyn", 2008886}, {"impprune", 1907209}} {
+	}{{"tteval", 3257302}, {"nulldyn", 2643223}, {"impprune", 2720948}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)

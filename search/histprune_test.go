@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"testing"
 
 	"ox88/chess"
@@ -71,18 +72,27 @@ func TestHistoryPruning(t *testing.T) {
 	pruned := 0
 	for i := 0; i < tr.Len(); i++ {
 		n := tr.Node(i)
-		depth := n.Depth
-		for _, nt := range tr.Notes(i, tr.Len()) {
-			if nt.Step == StepIIR {
+		notes := tr.Notes(i, tr.Len())
+		// A node that ran step 10b's singular test searched itself again
+		// first, without the hash move, at non-PV and (depth-1)/2: the
+		// notes before its StepSingular note are that search's. (A node
+		// with a hash move has no IIR of its own.)
+		depth, pv := n.Depth, n.PV
+		if slices.ContainsFunc(notes, func(nt TraceNote) bool { return nt.Step == StepSingular }) {
+			depth, pv = (n.Depth-1)/2, false
+		}
+		for _, nt := range notes {
+			switch nt.Step {
+			case StepIIR:
 				depth = nt.Value
+			case StepSingular:
+				depth, pv = n.Depth, n.PV
+			case StepHistPrune:
+				if n.Kind != NodeMain || pv || n.Eval == -Infinity || depth > histPruneMaxDepth || !nt.Move.IsQuiet() || nt.Value >= -histPruneMargin*depth {
+					t.Fatalf("node %d (%+v, depth %d after IIR, PV %v): %s pruned by history %d", i, n, depth, pv, nt.Move, nt.Value)
+				}
+				pruned++
 			}
-			if nt.Step != StepHistPrune {
-				continue
-			}
-			if n.Kind != NodeMain || n.PV || n.Eval == -Infinity || depth > histPruneMaxDepth || !nt.Move.IsQuiet() || nt.Value >= -histPruneMargin*depth {
-				t.Fatalf("node %d (%+v, depth %d after IIR): %s pruned by history %d", i, n, depth, nt.Move, nt.Value)
-			}
-			pruned++
 		}
 	}
 	if pruned == 0 {

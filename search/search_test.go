@@ -40,14 +40,17 @@ var mateTests = []struct {
 
 // checkMates searches every mateTests position with opt, to minDepth
 // plies or the depth its mate needs if that is more, and checks the move
-// and the distance.
+// and the distance. A mate in n needs 2n-1 plies; the search gets 2n+4,
+// slack for the reductions and for step 10b's negative extension, which
+// searches a winning hash move a ply shallower wherever another move wins
+// too (with 2n+2, the king and two rooks' mate in 4 came out a mate in 6).
 func checkMates(t *testing.T, opt Options, minDepth int) {
 	t.Helper()
 	for _, tc := range mateTests {
 		pos := chess.MustParseFEN(tc.fen)
 		s := NewSearcher(8)
 		s.SetOptions(opt)
-		r := s.Search(pos, nil, Limits{Depth: max(2*tc.mateIn+2, minDepth)}, nil, nil)
+		r := s.Search(pos, nil, Limits{Depth: max(2*tc.mateIn+4, minDepth)}, nil, nil)
 		ok := false
 		for _, s := range tc.moves {
 			ok = ok || r.Move == uci(t, pos, s)

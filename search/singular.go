@@ -26,8 +26,9 @@ import "ox88/chess"
 //     above beta, two moves beat beta: the node fails high at once and
 //     returns singularBeta (multi-cut);
 //   - if another move reaches singularBeta and ttScore is at or above
-//     beta, the hash move is not the only way to beat beta: it is
-//     searched one ply shallower (a negative extension);
+//     beta, the hash move is not the only way to beat beta: with
+//     Options.SingularNeg (on) it is searched one ply shallower (a
+//     negative extension);
 //   - otherwise it is searched at the usual depth.
 //
 // The search without the hash move (plyData.excluded set) is the same node
@@ -42,9 +43,15 @@ import "ox88/chess"
 // testdata/openings-200.pgn, +18.3 +/- 24.6 on the 8-move book;
 // docs/STRENGTH.md §15): on by default. At 10,000 nodes a move (400
 // games, §6) it measured -4.3 +/- 27.5: few nodes there are deep enough
-// for the test (singularMinDepth).
+// for the test (singularMinDepth, 8 then). Testing from depth 6 gained
+// +22.2 +/- 17.6 more (800 games at 2+0.02, §15); depth 6 without the
+// negative extension scored +4.3 +/- 21.9 against depth 8 with it (400
+// games), so the negative extension stays, behind its own switch
+// (Options.SingularNeg). It costs plies on a winning line, where many
+// moves clear singularBeta: the mate tests allow two plies beyond the
+// mate's length for it and the reductions (checkMates).
 const (
-	singularMinDepth      = 8  // test the hash move from this depth on ...
+	singularMinDepth      = 6  // test the hash move from this depth on ...
 	singularTTDepthMargin = 3  // ... when the table searched it at least depth-this deep
 	singularMarginPerPly  = 2  // singularBeta = ttScore - singularMarginPerPly*depth (centipawns)
 	doubleExtensionMargin = 20 // extend twice when the other moves stay this far below singularBeta ...
@@ -77,7 +84,7 @@ func (s *Searcher) singularExtension(entry *ttEntry, depth, ply, beta int, pvNod
 		}
 	case singularBeta >= beta:
 		return 0, singularBeta, true
-	case ttScore >= beta:
+	case ttScore >= beta && s.opt.SingularNeg:
 		ext = -1
 	}
 	s.note(StepSingular, hashMove, ext)
