@@ -92,9 +92,9 @@ func TestOptionsReachTheSearch(t *testing.T) {
 }
 
 // TestSwitchesSearch: each step that is off by default, switched on (and
-// singular and singularneg, on by default, switched off), reaches the search (another
-// tree than the defaults'), searches the same tree twice from fresh
-// tables, and allocates nothing once warmed up.
+// singular and singularneg, on by default, switched off), reaches the
+// search (another tree than the defaults'), searches the same tree twice
+// from fresh tables, and allocates nothing once warmed up.
 func TestSwitchesSearch(t *testing.T) {
 	for _, c := range []struct {
 		name, fen string
