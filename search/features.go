@@ -40,6 +40,8 @@ type Options struct {
 	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8 to 9 (+33.1 +/- 28.0 Elo at 10k nodes, 400 games; +10.0 +/- 26.5 at 2+0.02, 346 games: off until a longer run at a clock decides)
 	NullDyn     bool       // step 9: the null move's reduction grows with depth/3 and with how far the evaluation is above beta (-11.3 +/- 27.7 at 10k nodes, 400 games: off)
 	ImpPrune    bool       // steps 8 and 13: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (-35.7 +/- 28.3 at 10k nodes, 400 games: off)
+	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (not yet measured: off)
+	QSHashMove  bool       // quiescence: the table's move is searched first when it is among the node's moves (not yet measured: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -97,6 +99,8 @@ var stepSwitches = []struct {
 	{"tteval", "a table score bounding the static evaluation on the right side replaces it for steps 8 to 9 (step 7b)", func(o *Options) *bool { return &o.TTEval }},
 	{"nulldyn", "null move: a reduction of 3 + depth/3 + (evaluation - beta)/200, at most 3 of that last (step 9)", func(o *Options) *bool { return &o.NullDyn }},
 	{"impprune", "improving: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (steps 8, 13)", func(o *Options) *bool { return &o.ImpPrune }},
+	{"cutnode", "late move reductions a ply deeper at expected cut nodes (step 14)", func(o *Options) *bool { return &o.CutNode }},
+	{"qshash", "quiescence: the table's move first when it is a capture (or, in check, any move)", func(o *Options) *bool { return &o.QSHashMove }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

@@ -94,7 +94,16 @@ const lmrHistoryDivisor = 8192
 
 // negamax is the main search: a fail-soft principal variation search of the
 // node at ply to depth plies. The steps are numbered as in doc.go.
-func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
+//
+// pvNode says the node is searched with an open window (a PV node);
+// cutNode that a null-window node is expected to fail high (a cut node),
+// as opposed to an all node, where every move is expected to fail low.
+// The expectation alternates along a line: the first move of a non-PV
+// node, the null move, ProbCut's captures and every full-depth null-window
+// search lead to a node of the other kind; a reduced search of a late move
+// is expected to fail high (that is why it was reduced). Options.CutNode
+// reduces late moves more at cut nodes.
+func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) int {
 	st := &s.stack[ply]
 	st.pvLen = 0
 	// Step 1. Quiescence at the horizon.
@@ -246,7 +255,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
-			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
+			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 			s.unmakeNullMove(u)
 			if s.stopped {
 				return 0
@@ -262,7 +271,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		// that beats beta by a margin in a shallower search predicts that
 		// the full search beats beta too.
 		if s.opt.ProbCut && depth >= probCutMinDepth && !IsMate(beta) && !IsTBWin(beta) {
-			if score, cut := s.probCut(&entry, hit, depth, ply, beta, staticEval, rawEval); cut {
+			if score, cut := s.probCut(&entry, hit, depth, ply, beta, staticEval, rawEval, cutNode); cut {
 				return s.leave(StepProbCut, score, chess.NoMove)
 			}
 			if s.stopped {
@@ -283,7 +292,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 	// beta, cut off (multi-cut).
 	hashExt := 0 // the hash move's extension
 	if s.opt.Singular && hit && excluded == chess.NoMove && depth >= singularMinDepth {
-		ext, score, cut := s.singularExtension(&entry, depth, ply, beta, pvNode)
+		ext, score, cut := s.singularExtension(&entry, depth, ply, beta, pvNode, cutNode)
 		if s.stopped {
 			return 0
 		}
@@ -373,7 +382,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 		}
 		var score int
 		if i == 0 {
-			score = -s.negamax(newDepth, ply+1, -beta, -alpha, pvNode)
+			score = -s.negamax(newDepth, ply+1, -beta, -alpha, pvNode, !pvNode && !cutNode)
 		} else {
 			// Step 14. Late move reductions: quiet moves ordered late are
 			// rarely best; search them shallower and confirm any surprise.
@@ -389,6 +398,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 				if !improving {
 					r++
 				}
+				if s.opt.CutNode && cutNode {
+					r++
+				}
 				if s.opt.HistLMR {
 					r -= s.historyReduction(ply, m) // histprune.go
 				} else {
@@ -399,14 +411,14 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode bool) int {
 			}
 			// Step 15. PVS: a null window proves the move worse; only a
 			// move that beats alpha is searched again with the full window.
-			score = -s.negamax(newDepth-r, ply+1, -alpha-1, -alpha, false)
+			score = -s.negamax(newDepth-r, ply+1, -alpha-1, -alpha, false, r > 0 || !cutNode)
 			if r > 0 && score > alpha {
 				s.note(StepResearch, m, newDepth)
-				score = -s.negamax(newDepth, ply+1, -alpha-1, -alpha, false)
+				score = -s.negamax(newDepth, ply+1, -alpha-1, -alpha, false, !cutNode)
 			}
 			if pvNode && score > alpha && score < beta {
 				s.note(StepPVSResearch, m, newDepth)
-				score = -s.negamax(newDepth, ply+1, -beta, -alpha, true)
+				score = -s.negamax(newDepth, ply+1, -beta, -alpha, true, false)
 			}
 		}
 		s.unmakeMove(m, u)

@@ -41,7 +41,7 @@ const (
 // whose table entry, when hit, is entry. It reports whether a capture
 // proved the node fails high, and its score. When the search stops it
 // returns false and the caller must look at s.stopped.
-func (s *Searcher) probCut(entry *ttEntry, hit bool, depth, ply, beta, staticEval, rawEval int) (int, bool) {
+func (s *Searcher) probCut(entry *ttEntry, hit bool, depth, ply, beta, staticEval, rawEval int, cutNode bool) (int, bool) {
 	probBeta := beta + probCutMargin
 	if hit && int(entry.depth) >= depth-probCutTTDepthMargin && entry.bound()&BoundUpper != 0 &&
 		scoreFromTT(int(entry.score), ply) < probBeta {
@@ -67,7 +67,7 @@ func (s *Searcher) probCut(entry *ttEntry, hit bool, depth, ply, beta, staticEva
 		u := s.makeMove(m)
 		score := -s.Quiesce(ply+1, -probBeta, -probBeta+1, 0)
 		if score >= probBeta && !s.stopped {
-			score = -s.negamax(depth-probCutReduction, ply+1, -probBeta, -probBeta+1, false)
+			score = -s.negamax(depth-probCutReduction, ply+1, -probBeta, -probBeta+1, false, !cutNode)
 		}
 		s.unmakeMove(m, u)
 		if s.stopped {

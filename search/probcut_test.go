@@ -80,7 +80,7 @@ func TestProbCutTable(t *testing.T) {
 		if !hit {
 			e = &ttEntry{}
 		}
-		score, cut := s.probCut(e, hit, depth, ply, beta, staticEval, staticEval)
+		score, cut := s.probCut(e, hit, depth, ply, beta, staticEval, staticEval, true)
 		stored, found := s.tt.probe(pos.Key())
 		switch {
 		case cut != c.cut:

@@ -571,7 +571,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 		newDepth := depth - 1
 		var score int
 		if i == pvIdx {
-			score = -s.negamax(newDepth, 1, -beta, -alpha, true)
+			score = -s.negamax(newDepth, 1, -beta, -alpha, true, false)
 		} else {
 			// Late quiet root moves are reduced a little too.
 			r := 0
@@ -579,10 +579,10 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 				r = 1
 				s.note(StepLMR, rm.move, r)
 			}
-			score = -s.negamax(newDepth-r, 1, -alpha-1, -alpha, false)
+			score = -s.negamax(newDepth-r, 1, -alpha-1, -alpha, false, true)
 			if score > alpha && !s.stopped {
 				s.note(StepPVSResearch, rm.move, newDepth)
-				score = -s.negamax(newDepth, 1, -beta, -alpha, true)
+				score = -s.negamax(newDepth, 1, -beta, -alpha, true, false)
 			}
 		}
 		s.unmakeMove(rm.move, u)

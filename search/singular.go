@@ -63,7 +63,7 @@ const (
 // the hash move (2, 1, 0 or -1), or cut set and the node's score when the
 // node fails high by multi-cut. When the search stops it returns 0 and
 // the caller must look at s.stopped.
-func (s *Searcher) singularExtension(entry *ttEntry, depth, ply, beta int, pvNode bool) (ext, score int, cut bool) {
+func (s *Searcher) singularExtension(entry *ttEntry, depth, ply, beta int, pvNode, cutNode bool) (ext, score int, cut bool) {
 	hashMove := entry.move
 	ttScore := scoreFromTT(int(entry.score), ply)
 	if hashMove == chess.NoMove || entry.bound()&BoundLower == 0 || int(entry.depth) < depth-singularTTDepthMargin || IsMate(ttScore) {
@@ -72,7 +72,7 @@ func (s *Searcher) singularExtension(entry *ttEntry, depth, ply, beta int, pvNod
 	singularBeta := max(ttScore-singularMarginPerPly*depth, -MateBound) // a window mate distance pruning leaves alone
 	st := &s.stack[ply]
 	st.excluded = hashMove
-	score = s.negamax((depth-1)/2, ply, singularBeta-1, singularBeta, false)
+	score = s.negamax((depth-1)/2, ply, singularBeta-1, singularBeta, false, cutNode)
 	st.excluded = chess.NoMove
 	switch {
 	case s.stopped:
