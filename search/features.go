@@ -42,6 +42,8 @@ type Options struct {
 	ImpPrune    bool       // steps 8 and 13: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (-35.7 +/- 28.3 at 10k nodes, 400 games: off)
 	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (not yet measured: off)
 	QSHashMove  bool       // quiescence: the table's move is searched first when it is among the node's moves (not yet measured: off)
+	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (not yet measured: off)
+	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (not yet measured: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -101,6 +103,8 @@ var stepSwitches = []struct {
 	{"impprune", "improving: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (steps 8, 13)", func(o *Options) *bool { return &o.ImpPrune }},
 	{"cutnode", "late move reductions a ply deeper at expected cut nodes (step 14)", func(o *Options) *bool { return &o.CutNode }},
 	{"qshash", "quiescence: the table's move first when it is a capture (or, in check, any move)", func(o *Options) *bool { return &o.QSHashMove }},
+	{"lmrcapture", "late move reductions: a losing capture late in the list is reduced a ply (step 14)", func(o *Options) *bool { return &o.LMRCapture }},
+	{"histbonus", "history: a bonus of 32*depth² at a cutoff instead of depth² (step 16)", func(o *Options) *bool { return &o.HistBonus }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

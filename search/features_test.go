@@ -116,6 +116,8 @@ func TestSwitchesSearch(t *testing.T) {
 		{"impprune", sharpFENs[0], 8},
 		{"cutnode", sharpFENs[0], 8},
 		{"qshash", sharpFENs[0], 8},
+		{"lmrcapture", sharpFENs[0], 8},
+		{"histbonus", sharpFENs[0], 8},
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -145,8 +147,9 @@ func TestSwitchesSearch(t *testing.T) {
 }
 
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
-// for the switches screened in the eighth session and the two of the
-// twelfth (cutnode, qshash): a change to what a
+// for the switches screened in the eighth session, the two of the
+// twelfth (cutnode, qshash) and the two of the thirteenth (lmrcapture,
+// histbonus): a change to what a
 // switch does moves its count, and the guide must move with it. The last
 // is the search issue 13 measures against: with the hand-written
 // evaluation and the steps kept since (continuation histories, singular
@@ -155,12 +158,12 @@ func TestSwitchesSearch(t *testing.T) {
 // that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
 	if testing.Short() {
-		t.Skip("six benches")
+		t.Skip("eight benches")
 	}
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 3257302}, {"nulldyn", 2643223}, {"impprune", 2720948}, {"cutnode", 2959955}, {"qshash", 3111386}, {"nonnue,noconthist,nosingular,nosingularneg", 1545166}} {
+	}{{"tteval", 3257302}, {"nulldyn", 2643223}, {"impprune", 2720948}, {"cutnode", 2959955}, {"qshash", 3111386}, {"lmrcapture", 2675832}, {"histbonus", 2965163}, {"nonnue,noconthist,nosingular,nosingularneg", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)

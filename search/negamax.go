@@ -320,6 +320,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			continue
 		}
 		quiet := m.IsQuiet()
+		// A capture that loses material by SEE (ordered after the quiet
+		// moves) may be reduced too (Options.LMRCapture).
+		badCapture := !quiet && s.opt.LMRCapture && st.scores[i] < scoreKiller2 && m != hashMove
 		// Step 12b. SEE pruning (Options.SEEPrune): near the horizon, a
 		// later move that loses material in the exchange on its square is
 		// not searched: quiet moves beyond a margin per ply, captures
@@ -340,7 +343,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		u := s.makeMove(m)
 		// Only quiet moves are pruned or reduced, so only they need to
 		// know whether they give check (an attack test per move).
-		givesCheck := quiet && s.pos.InCheck()
+		givesCheck := (quiet || badCapture) && s.pos.InCheck()
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake): futility, late-move and history
@@ -407,6 +410,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 					r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
 				}
 				r = max(0, min(r, newDepth-1))
+				s.note(StepLMR, m, r)
+			} else if badCapture && s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && !inCheck && !givesCheck && newDepth > 1 {
+				r = 1
 				s.note(StepLMR, m, r)
 			}
 			// Step 15. PVS: a null window proves the move worse; only a
