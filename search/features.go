@@ -24,7 +24,7 @@ type Options struct {
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6
 	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon (+20.9 +/- 28.8 Elo at 10k nodes, LOS 92%; -7.8 +/- 24.3 at 2+0.02, 400 games, net 4a: off)
-	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes)
+	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes, hand-written evaluation; -3.5 +/- 25.2 at 20k nodes with net 4a, 400 games)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (-4.3 +/- 23.3 Elo at 2+0.02, 400 games, net 4a: off)
 	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too: off)
 	Singular    bool       // step 10b: singular and double extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
@@ -37,13 +37,14 @@ type Options struct {
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%; -13.9 +/- 23.5 at 2+0.02, 400 games, net 4a: off)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
-	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8 to 9 (+33.1 +/- 28.0 Elo at 10k nodes, 400 games; +10.0 +/- 26.5 at 2+0.02, 346 games: off until a longer run at a clock decides)
+	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8 to 9 (+33.1 +/- 28.0 Elo at 10k nodes, 400 games; +10.0 +/- 26.5 at 2+0.02, 346 games; +19.1 +/- 23.5 at 20k nodes, 400 games; on, the search's mate tests miss mates at their depths: off)
 	NullDyn     bool       // step 9: the null move's reduction grows with depth/3 and with how far the evaluation is above beta (-11.3 +/- 27.7 at 10k nodes, 400 games: off)
 	ImpPrune    bool       // steps 8 and 13: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (-35.7 +/- 28.3 at 10k nodes, 400 games: off)
-	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (not yet measured: off)
-	QSHashMove  bool       // quiescence: the table's move is searched first when it is among the node's moves (not yet measured: off)
-	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (not yet measured: off)
-	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (not yet measured: off)
+	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games: off)
+	QSHashMove  bool       // quiescence: the table's move is searched first when it is among the node's moves (-7.8 +/- 24.9 at 20k nodes, 400 games: off)
+	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (+5.2 +/- 26.1 at 20k nodes, 400 games: off)
+	TimeMore    bool       // time: the soft budget times 1.4 while deepening, the hard limit unchanged (-21.7 +/- 23.2 at 2+0.02, 400 games: off)
+	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (+35.7 +/- 24.5 at 20k nodes, then +0.9 +/- 26.0 on other openings, 400 games each: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -104,6 +105,7 @@ var stepSwitches = []struct {
 	{"cutnode", "late move reductions a ply deeper at expected cut nodes (step 14)", func(o *Options) *bool { return &o.CutNode }},
 	{"qshash", "quiescence: the table's move first when it is a capture (or, in check, any move)", func(o *Options) *bool { return &o.QSHashMove }},
 	{"lmrcapture", "late move reductions: a losing capture late in the list is reduced a ply (step 14)", func(o *Options) *bool { return &o.LMRCapture }},
+	{"tmmore", "time: iterative deepening aims at 1.4 times the soft budget (the hard limit unchanged)", func(o *Options) *bool { return &o.TimeMore }},
 	{"histbonus", "history: a bonus of 32*depth² at a cutoff instead of depth² (step 16)", func(o *Options) *bool { return &o.HistBonus }},
 }
 

@@ -173,3 +173,23 @@ func TestSwitchBenchCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeMore checks that the tmmore switch reaches the factor iterative
+// deepening puts on the soft budget, and only that one.
+func TestTimeMore(t *testing.T) {
+	o, err := ParseOptions("tmmore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.TimeMore {
+		t.Fatal("tmmore does not set Options.TimeMore")
+	}
+	s := NewSearcher(1)
+	if f := s.softScale(); f != 1 {
+		t.Errorf("defaults: soft budget factor %v, want 1", f)
+	}
+	s.SetOptions(o)
+	if f := s.softScale(); f != timeMoreScale {
+		t.Errorf("tmmore: soft budget factor %v, want %v", f, timeMoreScale)
+	}
+}

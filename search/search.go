@@ -443,7 +443,7 @@ func (s *Searcher) iterate() Result {
 			if depth > 1 && res.Score < lastScore-scoreDropMargin {
 				stretch = min(stretch*scoreDropMul, maxStretch)
 			}
-			soft := time.Duration(float64(s.lim.SoftTime) * stretch * s.nodeTimeFactor())
+			soft := time.Duration(float64(s.lim.SoftTime) * stretch * s.nodeTimeFactor() * s.softScale())
 			if s.elapsed() > time.Duration(float64(soft)*newIterationShare) {
 				break
 			}
@@ -492,6 +492,19 @@ const (
 	nodeShareMin    = 0.5 // ... within these bounds
 	nodeShareMax    = 1.5
 )
+
+// timeMoreScale is Options.TimeMore's factor on the soft budget: about
+// what planning for 20 moves to go instead of 30 gives early in a game.
+const timeMoreScale = 1.4
+
+// softScale is the factor Options.TimeMore puts on the soft budget (1
+// when it is off). The hard limit stays where TimeBudget put it.
+func (s *Searcher) softScale() float64 {
+	if s.opt.TimeMore {
+		return timeMoreScale
+	}
+	return 1
+}
 
 // nodeTimeFactor scales the soft budget by the best move's share of the
 // root's nodes (1 when Options.NodeTime is off).
