@@ -89,6 +89,7 @@ func (tt *TranspositionTable) Resize(mb int) {
 		size *= 2
 	}
 	tt.buckets = make([]ttBucket, size)
+	adviseHugePages(tt.buckets)
 	tt.mask = size - 1
 	tt.gen = 0
 }
