@@ -118,6 +118,8 @@ func TestSwitchesSearch(t *testing.T) {
 		{"qshash", sharpFENs[0], 8},
 		{"lmrcapture", sharpFENs[0], 8},
 		{"histbonus", sharpFENs[0], 8},
+		{"ttcapture", sharpFENs[0], 8},
+		{"lmrcheck", sharpFENs[0], 8},
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -148,8 +150,8 @@ func TestSwitchesSearch(t *testing.T) {
 
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
 // for the switches screened in the eighth session, the two of the
-// twelfth (cutnode, qshash) and the two of the thirteenth (lmrcapture,
-// histbonus): a change to what a
+// twelfth (cutnode, qshash), the two of the thirteenth (lmrcapture,
+// histbonus) and the two of the fourteenth (ttcapture, lmrcheck): a change to what a
 // switch does moves its count, and the guide must move with it. The last
 // is the search issue 13 measures against: with the hand-written
 // evaluation and the steps kept since (continuation histories, singular
@@ -163,7 +165,7 @@ func TestSwitchBenchCounts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 3257302}, {"nulldyn", 2643223}, {"impprune", 2720948}, {"cutnode", 2959955}, {"qshash", 3111386}, {"lmrcapture", 2675832}, {"histbonus", 2965163}, {"nonnue,noconthist,nosingular,nosingularneg", 1545166}} {
+	}{{"tteval", 3376259}, {"nulldyn", 2643223}, {"impprune", 2720948}, {"cutnode", 2959955}, {"qshash", 3111386}, {"lmrcapture", 2675832}, {"histbonus", 2965163}, {"ttcapture", 2823351}, {"lmrcheck", 3637999}, {"nonnue,noconthist,nosingular,nosingularneg", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)
@@ -192,4 +194,31 @@ func TestTimeMore(t *testing.T) {
 	if f := s.softScale(); f != timeMoreScale {
 		t.Errorf("tmmore: soft budget factor %v, want %v", f, timeMoreScale)
 	}
+}
+
+// TestTimeStable: Options.TimeStable ('tmstable') lets a settled search's
+// soft budget shrink to stableStretch; without it, never below the budget.
+func TestTimeStable(t *testing.T) {
+	o, err := ParseOptions("tmstable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(1)
+	if f := s.minStretch(); f != 1 {
+		t.Errorf("defaults: least stretch %v, want 1", f)
+	}
+	s.SetOptions(o)
+	if f := s.minStretch(); f != stableStretch {
+		t.Errorf("tmstable: least stretch %v, want %v", f, stableStretch)
+	}
+}
+
+// TestTTEvalMates: with Options.TTEval the search still finds every mate
+// test at its depth. Its first form let reverse futility (step 8) return on
+// a shallower search's lower bound and missed 1.Qg6's mate in 2 until
+// depth 9; step 8 now asks the static evaluation alone.
+func TestTTEvalMates(t *testing.T) {
+	o := DefaultOptions()
+	o.TTEval = true
+	checkMates(t, o, 0)
 }

@@ -210,9 +210,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 	// Step 7b. (Options.TTEval) A table score is a searched value: where
 	// its bound says the position is better than the static evaluation
-	// (a lower bound above it) or worse (an upper bound below it), steps 8
-	// to 9 trust it instead. The stack keeps the static value for the
-	// improving test.
+	// (a lower bound above it) or worse (an upper bound below it), steps
+	// 8b to 9 trust it instead. The stack keeps the static value for the
+	// improving test, and step 8 keeps it too: a lower bound from a
+	// shallower search, trusted there, returned at once where a deeper
+	// look would have found a mate (the mate in 2 of TestMates, missed
+	// until depth 9 instead of found at 4).
 	eval := staticEval
 	if s.opt.TTEval && hit && !inCheck && excluded == chess.NoMove {
 		ttScore := scoreFromTT(int(entry.score), ply)
@@ -223,13 +226,14 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up (Options.ImpPrune: a
-		// ply's margin less when improving).
+		// ply's margin less when improving). It returns without a search,
+		// so it asks the static evaluation alone (see step 7b).
 		rfpDepth := depth
 		if s.opt.ImpPrune && improving {
 			rfpDepth--
 		}
-		if s.opt.RFP && depth <= rfpMaxDepth && eval-rfpMargin*rfpDepth >= beta && !IsMate(beta) {
-			return s.leave(StepRFP, eval, chess.NoMove)
+		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*rfpDepth >= beta && !IsMate(beta) {
+			return s.leave(StepRFP, staticEval, chess.NoMove)
 		}
 		// Step 8b. Razoring (Options.Razoring, razor.go): far below alpha
 		// near the horizon, only a capture, a promotion or a check can
@@ -390,8 +394,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			// Step 14. Late move reductions: quiet moves ordered late are
 			// rarely best; search them shallower and confirm any surprise.
 			r := 0
-			if s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
+			if s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && (!givesCheck || s.opt.LMRCheck) {
 				r = lmrTable[min(depth, 63)][min(i, 63)]
+				if givesCheck {
+					r-- // Options.LMRCheck: a check is reduced, a ply less than other moves
+				}
 				if pvNode {
 					r--
 				}
@@ -403,6 +410,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				}
 				if s.opt.CutNode && cutNode {
 					r++
+				}
+				if s.opt.TTCapture && hashMove != chess.NoMove && !hashMove.IsQuiet() {
+					r++ // the table's best move here takes something: a quiet move is less likely to beat it
 				}
 				if s.opt.HistLMR {
 					r -= s.historyReduction(ply, m) // histprune.go

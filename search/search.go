@@ -376,6 +376,7 @@ const (
 	scoreDropMul      = 1.4  // budget factor after the score fell by scoreDropMargin
 	scoreDropMargin   = 30   // centipawns
 	maxStretch        = 3.0  // the soft budget never grows beyond this factor
+	stableStretch     = 0.5  // Options.TimeStable: a settled search may shrink it to this factor
 )
 
 // iterate is iterative deepening: search depth 1, 2, 3... each iteration
@@ -438,7 +439,7 @@ func (s *Searcher) iterate() Result {
 			if depth > 1 && res.Move != lastBest {
 				stretch = min(stretch*bestMoveChangeMul, maxStretch)
 			} else {
-				stretch = max(1, stretch*0.9)
+				stretch = max(s.minStretch(), stretch*0.9)
 			}
 			if depth > 1 && res.Score < lastScore-scoreDropMargin {
 				stretch = min(stretch*scoreDropMul, maxStretch)
@@ -502,6 +503,18 @@ const timeMoreScale = 1.4
 func (s *Searcher) softScale() float64 {
 	if s.opt.TimeMore {
 		return timeMoreScale
+	}
+	return 1
+}
+
+// minStretch is the least factor the soft budget shrinks to while the
+// best move stays the same: 1 (never below the budget), or with
+// Options.TimeStable stableStretch, so that a move that has not changed
+// for several iterations is played sooner and the time saved goes to the
+// moves after it.
+func (s *Searcher) minStretch() float64 {
+	if s.opt.TimeStable {
+		return stableStretch
 	}
 	return 1
 }
