@@ -22,7 +22,7 @@ type Options struct {
 	IIR         bool       // step 10
 	Aspiration  bool       // aspirate
 	QSPruning   bool       // SEE and delta pruning in Quiesce
-	CheckExtend bool       // step 6
+	CheckExtend bool       // step 6 (without it -9.1 +/- 18.5 at 20k nodes, net 4a, 800 games: on)
 	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon (+20.9 +/- 28.8 Elo at 10k nodes, LOS 92%; -7.8 +/- 24.3 at 2+0.02, 400 games, net 4a: off)
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes, hand-written evaluation; -3.5 +/- 25.2 at 20k nodes with net 4a, 400 games)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (-4.3 +/- 23.3 Elo at 2+0.02, 400 games, net 4a: off)
@@ -31,23 +31,23 @@ type Options struct {
 	SingularNeg bool       // step 10b: the negative extension (singular from depth 6 with it, against depth 8: +22.2 +/- 17.6 at 2+0.02, 800 games; without it +4.3 +/- 21.9, 400 games: on)
 	CaptHist    bool       // move ordering: capture history beside MVV-LVA, learnt at step 16 (-12.2 +/- 27.1 at 10k nodes, 400 games; -3.5 +/- 28.0 with the quiet-cutoff malus: off)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (+3.5 +/- 27.0 at 10k nodes, 400 games; it seldom fires: off)
-	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games: off)
+	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games, hand-written evaluation; +16.1 +/- 18.0 at 20k nodes, net 4a, 800 games: off until a clock confirms it)
 	TTRefine    bool       // step 5: a transposition-table cutoff by a quiet hash move teaches killers and histories (-3.5 +/- 28.1 at 10k nodes, 400 games: off)
 	AspFail     bool       // aspiration: after a fail high the root searches a ply shallower, two after two (-16.5 +/- 26.9 at 10k nodes, 400 games: off)
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%; -13.9 +/- 23.5 at 2+0.02, 400 games, net 4a: off)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
 	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8b to 9 (+4.8 +/- 18.6 at 20k nodes, 800 games: off; with step 8 too, +19.1 +/- 23.5, but mates missed at their depths)
-	NullDyn     bool       // step 9: the null move's reduction grows with depth/3 and with how far the evaluation is above beta (-11.3 +/- 27.7 at 10k nodes, 400 games: off)
+	NullDyn     bool       // step 9: the null move's reduction grows with depth/3 and with how far the evaluation is above beta (-11.3 +/- 27.7 at 10k nodes, 400 games; -2.2 +/- 18.3 at 20k nodes, net 4a, 800 games: off)
 	ImpPrune    bool       // steps 8 and 13: reverse futility's margin a ply smaller when improving, late-move pruning's count halved when not (-35.7 +/- 28.3 at 10k nodes, 400 games: off)
-	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games: off)
+	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games; +20.9 +/- 19.0 on openings 201-600, 800 games; +2.6 +/- 22.9 at 2+0.02, 400 games: off)
 	QSHashMove  bool       // quiescence: the table's move is searched first when it is among the node's moves (-7.8 +/- 24.9 at 20k nodes, 400 games: off)
 	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (+5.2 +/- 26.1 at 20k nodes, 400 games: off)
 	TimeMore    bool       // time: the soft budget times 1.4 while deepening, the hard limit unchanged (-21.7 +/- 23.2 at 2+0.02, 400 games: off)
-	LMRCheck    bool       // step 14: a late quiet move that gives check is reduced too, a ply less than the others (not yet measured: off)
-	TTCapture   bool       // step 14: a late quiet move is reduced a ply more when the hash move is a capture (not yet measured: off)
+	LMRCheck    bool       // step 14: a late quiet move that gives check is reduced too, a ply less than the others (-3.9 +/- 18.8 at 20k nodes, 800 games: off)
+	TTCapture   bool       // step 14: a late quiet move is reduced a ply more when the hash move is a capture (-0.9 +/- 18.2 at 20k nodes, 800 games: off)
 	TimeStable  bool       // time: the soft budget shrinks to half while the best move stays the same (-37.0 +/- 30.5 at 2+0.02, stopped at 226 games: off)
-	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (+35.7 +/- 24.5 at 20k nodes, then +0.9 +/- 26.0 on other openings, 400 games each: off)
+	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (+35.7 +/- 24.5 at 20k nodes, then +0.9 +/- 26.0 and -0.9 +/- 18.2 on other openings, 1600 games in all: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
