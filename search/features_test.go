@@ -176,40 +176,30 @@ func TestSwitchBenchCounts(t *testing.T) {
 	}
 }
 
-// TestTimeMore checks that the tmmore switch reaches the factor iterative
-// deepening puts on the soft budget, and only that one.
-func TestTimeMore(t *testing.T) {
-	o, err := ParseOptions("tmmore")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !o.TimeMore {
-		t.Fatal("tmmore does not set Options.TimeMore")
-	}
-	s := NewSearcher(1)
-	if f := s.softScale(); f != 1 {
-		t.Errorf("defaults: soft budget factor %v, want 1", f)
-	}
-	s.SetOptions(o)
-	if f := s.softScale(); f != timeMoreScale {
-		t.Errorf("tmmore: soft budget factor %v, want %v", f, timeMoreScale)
-	}
-}
-
-// TestTimeStable: Options.TimeStable ('tmstable') lets a settled search's
-// soft budget shrink to stableStretch; without it, never below the budget.
-func TestTimeStable(t *testing.T) {
-	o, err := ParseOptions("tmstable")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSearcher(1)
-	if f := s.minStretch(); f != 1 {
-		t.Errorf("defaults: least stretch %v, want 1", f)
-	}
-	s.SetOptions(o)
-	if f := s.minStretch(); f != stableStretch {
-		t.Errorf("tmstable: least stretch %v, want %v", f, stableStretch)
+// TestTimeSwitches: the time switches change only their factor, and only
+// when on: 'tmmore' puts timeMoreScale on the soft budget (softScale),
+// 'tmstable' lets a settled search shrink it to stableStretch (minStretch).
+func TestTimeSwitches(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		factor func(*Searcher) float64
+		want   float64
+	}{
+		{"tmmore", (*Searcher).softScale, timeMoreScale},
+		{"tmstable", (*Searcher).minStretch, stableStretch},
+	} {
+		o, err := ParseOptions(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSearcher(1)
+		if f := c.factor(s); f != 1 {
+			t.Errorf("defaults: %s's factor %v, want 1", c.name, f)
+		}
+		s.SetOptions(o)
+		if f := c.factor(s); f != c.want {
+			t.Errorf("%s: factor %v, want %v", c.name, f, c.want)
+		}
 	}
 }
 
