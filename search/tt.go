@@ -89,7 +89,7 @@ func (tt *TranspositionTable) Resize(mb int) {
 		size *= 2
 	}
 	tt.buckets = make([]ttBucket, size)
-	adviseHugePages(tt.buckets)
+	_ = adviseHugePages(tt.buckets) // advice only: see tt_linux.go
 	tt.mask = size - 1
 	tt.gen = 0
 }

@@ -3,4 +3,4 @@
 package search
 
 // adviseHugePages does nothing outside Linux (see tt_linux.go).
-func adviseHugePages(b []ttBucket) {}
+func adviseHugePages(b []ttBucket) error { return nil }
