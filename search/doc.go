@@ -34,8 +34,7 @@
 //	             (histprune.go; history pruning off by default)
 //	          14 late move reductions
 //	          15 PVS: null window, re-search on surprise
-//	          16 killers and history on a quiet cutoff; capture history on
-//	             a capture's (capthist.go; off by default)
+//	          16 killers and history on a quiet cutoff
 //	          17 store in the table; teach the correction history
 //	             (updateCorrHist)
 //

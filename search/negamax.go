@@ -77,17 +77,6 @@ func hasNonPawns(pos *chess.Position) bool {
 	return pos.PieceCount(c) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
 }
 
-// lmpCount is how many quiet moves step 13 searches before late-move
-// pruning: lmpBase + depth², or with Options.ImpPrune that many when
-// improving and half as many when not.
-func (s *Searcher) lmpCount(depth int, improving bool) int {
-	n := lmpBase + depth*depth
-	if s.opt.ImpPrune && !improving {
-		n /= 2
-	}
-	return n
-}
-
 // lmrHistoryDivisor: a quiet move's history, divided by this, is taken off
 // its reduction (a well-proven move is reduced less).
 const lmrHistoryDivisor = 8192
@@ -151,9 +140,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		if !pvNode && int(entry.depth) >= depth {
 			b := entry.bound()
 			if b == BoundExact || (b == BoundLower && ttScore >= beta) || (b == BoundUpper && ttScore <= alpha) {
-				if s.opt.TTRefine && ttScore >= beta {
-					s.rewardHashMove(ply, depth, hashMove) // refine.go
-				}
 				return s.leave(StepTTCutoff, ttScore, hashMove)
 			}
 		}
@@ -225,14 +211,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	}
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little
-		// depth left, the opponent will not catch up (Options.ImpPrune: a
-		// ply's margin less when improving). It returns without a search,
-		// so it asks the static evaluation alone (see step 7b).
-		rfpDepth := depth
-		if s.opt.ImpPrune && improving {
-			rfpDepth--
-		}
-		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*rfpDepth >= beta && !IsMate(beta) {
+		// depth left, the opponent will not catch up. It returns without a
+		// search, so it asks the static evaluation alone (see step 7b).
+		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
 			return s.leave(StepRFP, staticEval, chess.NoMove)
 		}
 		// Step 8b. Razoring (Options.Razoring, razor.go): far below alpha
@@ -254,9 +235,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		// pawns (zugzwang).
 		if s.opt.NullMove && depth >= nullMinDepth && eval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
-			if s.opt.NullDyn {
-				r = nullBaseReduction + depth/3 + min((eval-beta)/200, 3)
-			}
 			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
 			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
@@ -359,7 +337,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				quiets++
 				continue
 			}
-			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= s.lmpCount(depth, improving) {
+			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
 				s.note(StepLMP, m, quiets)
 				s.unmakeMove(m, u)
 				quiets++
@@ -394,11 +372,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			// Step 14. Late move reductions: quiet moves ordered late are
 			// rarely best; search them shallower and confirm any surprise.
 			r := 0
-			if s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && (!givesCheck || s.opt.LMRCheck) {
+			if s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
 				r = lmrTable[min(depth, 63)][min(i, 63)]
-				if givesCheck {
-					r-- // Options.LMRCheck: a check is reduced, a ply less than other moves
-				}
 				if pvNode {
 					r--
 				}
@@ -410,9 +385,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				}
 				if s.opt.CutNode && cutNode {
 					r++
-				}
-				if s.opt.TTCapture && hashMove != chess.NoMove && !hashMove.IsQuiet() {
-					r++ // the table's best move here takes something: a quiet move is less likely to beat it
 				}
 				if s.opt.HistLMR {
 					r -= s.historyReduction(ply, m) // histprune.go
@@ -453,16 +425,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				}
 				if alpha >= beta {
 					// Step 16. A cutoff: remember the quiet move that caused
-					// it, or (Options.CaptHist) the capture.
+					// it.
 					if excluded == chess.NoMove { // the singular search is no node of its own
 						s.note(StepCutoff, m, i+1)
 						s.ordering.count(i)
 					}
 					if quiet {
 						s.updateHistory(ply, depth, m, i+1)
-					}
-					if s.opt.CaptHist && (quiet || hasCaptureHistory(m)) {
-						s.updateCaptureHistory(ply, depth, m, i+1)
 					}
 					break
 				}

@@ -6,8 +6,7 @@ import (
 )
 
 // Move ordering scores. Moves are tried in this order: the hash move, good
-// captures and queen promotions by MVV-LVA (and capture history with
-// Options.CaptHist: capthist.go), the two killers, quiet moves by history,
+// captures and queen promotions by MVV-LVA, the two killers, quiet moves by history,
 // then captures that lose material by SEE and underpromotions.
 const (
 	scoreHashMove    = 1 << 30
@@ -52,9 +51,9 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			if m.Promotion() != chess.NoKind && m.Promotion() != chess.Queen {
 				v = scoreBadCapture + mvvLva(pos, m) - 1000
 			} else if s.see(m) >= 0 {
-				v = scoreGoodCapture + mvvLva(pos, m) + s.captureScore(m)
+				v = scoreGoodCapture + mvvLva(pos, m)
 			} else {
-				v = scoreBadCapture + mvvLva(pos, m) + s.captureScore(m)
+				v = scoreBadCapture + mvvLva(pos, m)
 			}
 		case m.IsPromotion(): // underpromotion without capture
 			v = scoreBadCapture - 1000 + int(m.Promotion())

@@ -56,11 +56,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			return s.leave(StepMated, -Mate+ply, chess.NoMove)
 		}
 	}
-	qsHashMove := chess.NoMove
-	if hit && s.opt.QSHashMove {
-		qsHashMove = entry.move // a capture (or in check, any move) the table found best here goes first
-	}
-	s.scoreMoves(ply, qsHashMove)
+	s.scoreMoves(ply, chess.NoMove)
 	prune := !inCheck && s.opt.QSPruning
 	checks := !inCheck && s.opt.QSChecks && qply < qsCheckPlies // qschecks.go
 	best, bestMove := s.quiesceMoves(ply, qply, alpha, beta, best, staticEval, prune, checks)

@@ -119,10 +119,9 @@ type Searcher struct {
 	// after p1 went to to1 (one ply back) or two plies back (the
 	// continuation histories; squares 0..63).
 	contHist [2][16][64][16][64]int16
-	captHist captHistTable // the captures' history (capthist.go)
-	corr     corrHist      // the static evaluation's correction history (corrhist.go)
-	keys     []uint64      // game history then the search path, for repetition
-	nKeys    int           // keys in use below the root
+	corr     corrHist // the static evaluation's correction history (corrhist.go)
+	keys     []uint64 // game history then the search path, for repetition
+	nKeys    int      // keys in use below the root
 
 	rootMoves []rootMove
 	lines     []Line       // Result.Lines, reused
@@ -207,7 +206,6 @@ func (s *Searcher) Clear() {
 	for _, t := range append([]*Searcher{s}, s.helpers...) {
 		t.history = [16][128]int32{}
 		t.contHist = [2][16][64][16][64]int16{}
-		t.captHist = captHistTable{}
 		t.corr = corrHist{}
 		for i := range t.stack {
 			t.stack[i].killers = [2]chess.Move{}
@@ -376,7 +374,6 @@ const (
 	scoreDropMul      = 1.4  // budget factor after the score fell by scoreDropMargin
 	scoreDropMargin   = 30   // centipawns
 	maxStretch        = 3.0  // the soft budget never grows beyond this factor
-	stableStretch     = 0.5  // Options.TimeStable: a settled search may shrink it to this factor
 )
 
 // iterate is iterative deepening: search depth 1, 2, 3... each iteration
@@ -439,12 +436,12 @@ func (s *Searcher) iterate() Result {
 			if depth > 1 && res.Move != lastBest {
 				stretch = min(stretch*bestMoveChangeMul, maxStretch)
 			} else {
-				stretch = max(s.minStretch(), stretch*0.9)
+				stretch = max(1, stretch*0.9)
 			}
 			if depth > 1 && res.Score < lastScore-scoreDropMargin {
 				stretch = min(stretch*scoreDropMul, maxStretch)
 			}
-			soft := time.Duration(float64(s.lim.SoftTime) * stretch * s.nodeTimeFactor() * s.softScale())
+			soft := time.Duration(float64(s.lim.SoftTime) * stretch * s.nodeTimeFactor())
 			if s.elapsed() > time.Duration(float64(soft)*newIterationShare) {
 				break
 			}
@@ -494,31 +491,6 @@ const (
 	nodeShareMax    = 1.5
 )
 
-// timeMoreScale is Options.TimeMore's factor on the soft budget: about
-// what planning for 20 moves to go instead of 30 gives early in a game.
-const timeMoreScale = 1.4
-
-// softScale is the factor Options.TimeMore puts on the soft budget (1
-// when it is off). The hard limit stays where TimeBudget put it.
-func (s *Searcher) softScale() float64 {
-	if s.opt.TimeMore {
-		return timeMoreScale
-	}
-	return 1
-}
-
-// minStretch is the least factor the soft budget shrinks to while the
-// best move stays the same: 1 (never below the budget), or with
-// Options.TimeStable stableStretch, so that a move that has not changed
-// for several iterations is played sooner and the time saved goes to the
-// moves after it.
-func (s *Searcher) minStretch() float64 {
-	if s.opt.TimeStable {
-		return stableStretch
-	}
-	return 1
-}
-
 // nodeTimeFactor scales the soft budget by the best move's share of the
 // root's nodes (1 when Options.NodeTime is off).
 func (s *Searcher) nodeTimeFactor() float64 {
@@ -545,9 +517,8 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 	if s.opt.Aspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
-	failedHigh := 0 // Options.AspFail: fail highs in a row (refine.go)
 	for {
-		score := s.rootSearch(aspirationDepthAfter(depth, failedHigh), pvIdx, alpha, beta)
+		score := s.rootSearch(depth, pvIdx, alpha, beta)
 		if s.stopped {
 			return
 		}
@@ -556,13 +527,9 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 			s.sendBound(depth, pvIdx, score, BoundUpper)
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
-			failedHigh = 0
 		case score >= beta:
 			s.sendBound(depth, pvIdx, score, BoundLower)
 			beta = min(score+delta, Infinity)
-			if s.opt.AspFail {
-				failedHigh++
-			}
 		default:
 			return
 		}
