@@ -91,7 +91,7 @@ const lmrHistoryDivisor = 8192
 // node, the null move, ProbCut's captures and every full-depth null-window
 // search lead to a node of the other kind; a reduced search of a late move
 // is expected to fail high (that is why it was reduced). Options.CutNode
-// reduces late moves more at cut nodes.
+// (on by default) reduces late moves more at cut nodes.
 func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) int {
 	st := &s.stack[ply]
 	st.pvLen = 0
