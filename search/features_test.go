@@ -151,8 +151,8 @@ func TestSwitchesSearch(t *testing.T) {
 // signature, 1545166 nodes, so that ox88 ab with those switches plays
 // that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("five benches")
+	if testing.Short() || raceEnabled {
+		t.Skip("five single-threaded benches: nothing for the race detector, minutes under it")
 	}
 	for _, c := range []struct {
 		name  string
