@@ -30,7 +30,7 @@ type Options struct {
 	Singular    bool       // step 10b: singular and double extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
 	SingularNeg bool       // step 10b: the negative extension (singular from depth 6 with it, against depth 8: +22.2 +/- 17.6 at 2+0.02, 800 games; without it +4.3 +/- 21.9, 400 games: on)
 	HistPrune   bool       // step 13: history pruning of late quiet moves (+3.5 +/- 27.0 at 10k nodes, 400 games; it seldom fires: off)
-	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games, hand-written evaluation; +16.1 +/- 18.0 at 20k nodes, net 4a, 800 games: off until a clock confirms it)
+	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games, hand-written evaluation; +16.1 +/- 18.0 at 20k nodes, net 4a, 800 games, then 0.0 +/- 18.2 on openings 401-800: off)
 	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%; -13.9 +/- 23.5 at 2+0.02, 400 games, net 4a: off)
 	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
 	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
