@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync/atomic"
+	"unsafe"
 
 	"ox88/chess"
 )
@@ -90,6 +91,12 @@ func NewTranspositionTable(mb int) *TranspositionTable {
 // of every small table.
 const hugePagesMin = 64 << 20
 
+// wantsHugePages reports whether Resize advises huge pages for a table of
+// buckets buckets: at hugePagesMin bytes and above.
+func wantsHugePages(buckets uint64) bool {
+	return buckets*uint64(unsafe.Sizeof(ttBucket{})) >= hugePagesMin
+}
+
 // Resize reallocates the table to about mb mebibytes and clears it. No
 // search may be running.
 func (tt *TranspositionTable) Resize(mb int) {
@@ -99,7 +106,7 @@ func (tt *TranspositionTable) Resize(mb int) {
 		size *= 2
 	}
 	tt.buckets = make([]ttBucket, size)
-	if size*64 >= hugePagesMin {
+	if wantsHugePages(size) {
 		_ = adviseHugePages(tt.buckets) // advice only: see tt_linux.go
 	}
 	tt.mask = size - 1

@@ -10,8 +10,9 @@ import (
 // off). A probe lands on a random bucket, so with 4 KiB pages nearly every
 // probe of a large table also misses the TLB and walks the page tables;
 // with huge pages the TLB covers 512 times as much of it. The advice is
-// only advice: Resize ignores the error (the kernel refuses it where
-// transparent huge pages are compiled out) and the table works as before;
+// only advice: Resize asks it for tables of hugePagesMin and more
+// (wantsHugePages) and ignores the error (the kernel refuses it where
+// transparent huge pages are compiled out), and the table works as before;
 // TestAdviseHugePages checks that a kernel that offers them accepts it.
 func adviseHugePages(b []ttBucket) error {
 	if len(b) == 0 {

@@ -6,11 +6,19 @@ import (
 	"testing"
 )
 
-// TestAdviseHugePages: where the kernel offers transparent huge pages, it
-// accepts the table's advice for tables of every size Resize makes (the
-// slice handed to madvise is the table's whole, page-aligned memory), and
-// the table still works after it.
+// TestAdviseHugePages: Resize asks for huge pages from 64 MiB on and not
+// below; where the kernel offers transparent huge pages, it accepts the
+// advice for a table of any size (the slice handed to madvise is the
+// table's whole, page-aligned memory), and the table still works after it.
 func TestAdviseHugePages(t *testing.T) {
+	for _, c := range []struct {
+		mb   int
+		want bool
+	}{{1, false}, {16, false}, {32, false}, {63, false}, {64, true}, {100, true}} {
+		if got := wantsHugePages(NewTranspositionTable(c.mb).mask + 1); got != c.want {
+			t.Errorf("%d MiB table: wantsHugePages %v, want %v", c.mb, got, c.want)
+		}
+	}
 	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
 	if err != nil || strings.Contains(string(mode), "[never]") {
 		t.Skip("no transparent huge pages on this kernel")
