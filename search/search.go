@@ -199,8 +199,8 @@ func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 // SetHashSize resizes (and clears) the transposition table.
 func (s *Searcher) SetHashSize(mb int) { s.tt.Resize(mb) }
 
-// Clear forgets everything learned: table, histories (capture and
-// correction histories included), killers (of every thread).
+// Clear forgets everything learned: table, histories (correction
+// histories included), killers (of every thread).
 func (s *Searcher) Clear() {
 	s.tt.Clear()
 	for _, t := range append([]*Searcher{s}, s.helpers...) {
