@@ -109,7 +109,8 @@ func TestSwitchesSearch(t *testing.T) {
 		{"razoring", sharpFENs[0], 8},
 		{"probcut", sharpFENs[0], 8},
 		{"tteval", sharpFENs[0], 8},
-		{"nocutnode", sharpFENs[0], 8}, // on by default: switched off
+		{"nocutnode", sharpFENs[0], 8},     // on by default: switched off
+		{"nofutilitylmr", sharpFENs[0], 8}, // on by default: switched off
 		{"lmrcapture", sharpFENs[0], 8},
 		{"histbonus", sharpFENs[0], 8},
 	} {
@@ -142,22 +143,23 @@ func TestSwitchesSearch(t *testing.T) {
 
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
 // for the switches still in the code that were screened from the twelfth
-// session on (tteval, cutnode, lmrcapture, histbonus): a change to what a
-// switch does moves its count, and the guide must move with it. The last
-// is the search issue 13 measures against: with the hand-written
-// evaluation and the steps kept since (continuation histories, singular
-// extensions and their negative form, the cut-node reduction) off, the
-// bench counts f1ff1f0's
-// signature, 1545166 nodes, so that ox88 ab with those switches plays
-// that build's search.
+// session on (tteval, cutnode, lmrcapture, histbonus, futilitylmr): a
+// change to what a switch does moves its count, and the guide must move
+// with it. The last is the search issue 13 measures against: with the
+// hand-written evaluation and the steps kept since (continuation
+// histories, singular extensions and their negative form, the cut-node
+// reduction, futility at the reduced depth) off, the bench counts
+// f1ff1f0's signature, 1545166 nodes, so that ox88 ab with those switches
+// plays that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("five single-threaded benches: nothing for the race detector, minutes under it")
+		t.Skip("six single-threaded benches: nothing for the race detector, minutes under it")
 	}
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 3506245}, {"nocutnode", 3147919}, {"lmrcapture", 3314586}, {"histbonus", 3199091}, {"nonnue,noconthist,nosingular,nosingularneg,nocutnode", 1545166}} {
+	}{{"tteval", 3272501}, {"nocutnode", 2912080}, {"lmrcapture", 2823261}, {"histbonus", 2733880}, {"nofutilitylmr", 2959955},
+		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)

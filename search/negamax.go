@@ -331,8 +331,21 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		// mated scores are at stake): futility, late-move and history
 		// pruning.
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
-			if s.opt.Futility && depth <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(depth-1) <= alpha {
-				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(depth-1))
+			// Futility asks the depth the move would be searched to
+			// (Options.FutilityLMR): the node's, less the move's base
+			// late move reduction (and a ply when not improving), at
+			// least 1. A late move at depth 6 is pruned like one at depth
+			// 3; the first moves keep the node's depth.
+			fd := depth
+			if s.opt.FutilityLMR {
+				r := lmrTable[min(depth, 63)][min(i, 63)]
+				if !improving {
+					r++
+				}
+				fd = max(depth-r, 1)
+			}
+			if s.opt.Futility && fd <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(fd-1) <= alpha {
+				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(fd-1))
 				s.unmakeMove(m, u)
 				quiets++
 				continue
