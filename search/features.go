@@ -37,7 +37,7 @@ type Options struct {
 	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8b to 9 (+4.8 +/- 18.6 at 20k nodes, 800 games: off; with step 8 too, +19.1 +/- 23.5, but mates missed at their depths)
 	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games; +20.9 +/- 19.0 on openings 201-600, 800 games; +2.6 +/- 22.9 at 2+0.02, 400 games; at 10+0.1 the kept steps with it +51.6 +/- 20.7 against f1ff1f0's search, then +21.7 +/- 21.4 on other openings, +36.6 +/- 14.9 over 800 games; without it +21.7 +/- 19.9, 400 games: on)
 	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (+5.2 +/- 26.1 at 20k nodes, 400 games: off)
-	FutilityLMR bool       // step 13: futility asks the depth late move reductions would leave the move, not the node's (+19.6 +/- 18.7 at 20k nodes, net 4a, 800 games, openings 1201-1600; +21.7 +/- 44.4 in 144 games on openings 801-1200: on)
+	FutilityLMR bool       // step 13: futility asks the depth late move reductions would leave the move, not the node's (+19.6 +/- 18.7 at 20k nodes, net 4a, 800 games, openings 1201-1600; +21.7 +/- 44.4 in 144 games on openings 801-1200; at 10+0.1 the kept steps with it +48.1 +/- 20.8 against f1ff1f0's search, 400 games, against +36.6 +/- 14.9 without: on)
 	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (+35.7 +/- 24.5 at 20k nodes, then +0.9 +/- 26.0 and -0.9 +/- 18.2 on other openings, 1600 games in all: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
