@@ -334,8 +334,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			// Futility asks the depth the move would be searched to
 			// (Options.FutilityLMR): the node's, less the move's base
 			// late move reduction (and a ply when not improving), at
-			// least 1. A late move at depth 6 is pruned like one at depth
-			// 3; the first moves keep the node's depth.
+			// least 1: from the seventh move on, a quiet move of a depth-6
+			// node that is not improving (reduction 2+1) is judged as at
+			// depth 3, while the first moves keep the node's depth.
 			fd := depth
 			if s.opt.FutilityLMR {
 				r := lmrTable[min(depth, 63)][min(i, 63)]
