@@ -113,6 +113,8 @@ func TestSwitchesSearch(t *testing.T) {
 		{"nofutilitylmr", sharpFENs[0], 8}, // on by default: switched off
 		{"lmrcapture", sharpFENs[0], 8},
 		{"histbonus", sharpFENs[0], 8},
+		{"noqsttstand", sharpFENs[0], 8}, // on by default: switched off
+		{"cutcount", sharpFENs[0], 8},
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -143,23 +145,25 @@ func TestSwitchesSearch(t *testing.T) {
 
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
 // for the switches still in the code that were screened from the twelfth
-// session on (tteval, cutnode, lmrcapture, histbonus, futilitylmr): a
-// change to what a switch does moves its count, and the guide must move
-// with it. The last is the search issue 13 measures against: with the
-// hand-written evaluation and the steps kept since (continuation
-// histories, singular extensions and their negative form, the cut-node
-// reduction, futility at the reduced depth) off, the bench counts
+// session on (tteval, cutnode, lmrcapture, histbonus, futilitylmr,
+// qsttstand, cutcount): a change to what a switch does moves its count,
+// and the guide must move with it. The last is the search issue 13
+// measures against: with the hand-written evaluation and the steps kept
+// since (continuation histories, singular extensions and their negative
+// form, the cut-node reduction, futility at the reduced depth, the table's
+// score for standing pat) off, the bench counts
 // f1ff1f0's signature, 1545166 nodes, so that ox88 ab with those switches
 // plays that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("six single-threaded benches: nothing for the race detector, minutes under it")
+		t.Skip("eight single-threaded benches: nothing for the race detector, minutes under it")
 	}
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 3272501}, {"nocutnode", 2912080}, {"lmrcapture", 2823261}, {"histbonus", 2733880}, {"nofutilitylmr", 2959955},
-		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr", 1545166}} {
+	}{{"tteval", 2986849}, {"nocutnode", 3323556}, {"lmrcapture", 2982116}, {"histbonus", 3451764}, {"nofutilitylmr", 3827782},
+		{"noqsttstand", 3117254}, {"cutcount", 2137872},
+		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)

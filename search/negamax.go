@@ -81,6 +81,10 @@ func hasNonPawns(pos *chess.Position) bool {
 // its reduction (a well-proven move is reduced less).
 const lmrHistoryDivisor = 8192
 
+// cutCountMin: with Options.CutCount, more cutoffs than this among the
+// children reduce a late move a ply more.
+const cutCountMin = 3
+
 // negamax is the main search: a fail-soft principal variation search of the
 // node at ply to depth plies. The steps are numbered as in doc.go.
 //
@@ -120,6 +124,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	}
 	if ply >= MaxPly-8 {
 		return s.leave(StepMaxPly, s.evaluate(), chess.NoMove)
+	}
+	// Options.CutCount: the children's cutoffs are counted afresh under
+	// each node, two plies down (step 14 reads them one ply down).
+	if excluded == chess.NoMove {
+		s.stack[ply+2].cutoffs = 0
 	}
 	// Step 4. Mate distance pruning: no line from here can beat a mate
 	// already found nearer the root.
@@ -400,6 +409,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				if s.opt.CutNode && cutNode {
 					r++
 				}
+				// The replies to this node's earlier moves cut off often:
+				// its moves are being refuted, so a late one is likely
+				// refuted too (Options.CutCount).
+				if s.opt.CutCount && s.stack[ply+1].cutoffs > cutCountMin {
+					r++
+				}
 				if s.opt.HistLMR {
 					r -= s.historyReduction(ply, m) // histprune.go
 				} else {
@@ -438,6 +453,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 					st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
 				}
 				if alpha >= beta {
+					st.cutoffs++
 					// Step 16. A cutoff: remember the quiet move that caused
 					// it.
 					if excluded == chess.NoMove { // the singular search is no node of its own

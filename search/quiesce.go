@@ -43,6 +43,16 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			rawEval = s.evaluate()
 		}
 		staticEval = s.correctedEval(rawEval) // corrhist.go; rawEval when it is off
+		// Options.QSTTStand: a searched score from the table that says
+		// the position is better than the evaluation (a lower bound above
+		// it) or worse (an upper bound below it) is the better guess for
+		// standing pat.
+		if s.opt.QSTTStand && hit {
+			ttScore := scoreFromTT(int(entry.score), ply)
+			if b := entry.bound(); !IsMate(ttScore) && (b == BoundExact || (b == BoundLower && ttScore > staticEval) || (b == BoundUpper && ttScore < staticEval)) {
+				staticEval = ttScore
+			}
+		}
 		s.note(StepStaticEval, chess.NoMove, staticEval)
 		if staticEval >= beta {
 			return s.leave(StepStandPat, staticEval, chess.NoMove)

@@ -106,6 +106,9 @@ type plyData struct {
 	// doubleExts counts the double extensions on the path from the root
 	// through the move searched at this ply (step 10b caps them).
 	doubleExts int
+	// cutoffs counts the beta cutoffs of the main-search nodes at this ply
+	// since the node two plies up began (Options.CutCount, step 14).
+	cutoffs int
 }
 
 // Searcher runs searches. It keeps the transposition table and history
@@ -549,6 +552,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 	}
 	best, bestMove := -Infinity, chess.NoMove
 	inCheck := s.pos.InCheck()
+	s.stack[2].cutoffs = 0 // as negamax does two plies down (Options.CutCount)
 	for i := pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
 		if s.report != nil && time.Since(s.lastCurrMove) >= currMoveEvery && time.Since(s.start) >= currMoveDelay {
