@@ -114,7 +114,7 @@ func TestSwitchesSearch(t *testing.T) {
 		{"lmrcapture", sharpFENs[0], 8},
 		{"histbonus", sharpFENs[0], 8},
 		{"noqsttstand", sharpFENs[0], 8}, // on by default: switched off
-		{"cutcount", sharpFENs[0], 8},
+		{"nocutcount", sharpFENs[0], 8},  // on by default: switched off
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -151,7 +151,7 @@ func TestSwitchesSearch(t *testing.T) {
 // measures against: with the hand-written evaluation and the steps kept
 // since (continuation histories, singular extensions and their negative
 // form, the cut-node reduction, futility at the reduced depth, the table's
-// score for standing pat) off, the bench counts
+// score for standing pat, the cutoff count) off, the bench counts
 // f1ff1f0's signature, 1545166 nodes, so that ox88 ab with those switches
 // plays that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
@@ -161,9 +161,9 @@ func TestSwitchBenchCounts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 2986849}, {"nocutnode", 3323556}, {"lmrcapture", 2982116}, {"histbonus", 3451764}, {"nofutilitylmr", 3827782},
-		{"noqsttstand", 3117254}, {"cutcount", 2137872},
-		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand", 1545166}} {
+	}{{"tteval", 2314708}, {"nocutnode", 2055704}, {"lmrcapture", 2439994}, {"histbonus", 2305103}, {"nofutilitylmr", 2803983},
+		{"noqsttstand", 2251100}, {"nocutcount", 3359955},
+		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)
