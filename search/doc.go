@@ -12,9 +12,10 @@
 //	                                         widened on fail high/low
 //	      rootSearch                         every root move, PVS, MultiPV
 //	        negamax                negamax.go
-//	           1 quiescence at depth 0 (quiesce.go, Quiesce: stand pat, captures by
-//	             MVV-LVA, losing captures cut by SEE, delta pruning; quiet
-//	             checks at its first ply, qschecks.go, off by default)
+//	           1 quiescence at depth 0 (quiesce.go, Quiesce: stand pat, on the
+//	             table's score when its bound allows, captures by MVV-LVA,
+//	             losing captures cut by SEE, delta pruning; quiet checks at
+//	             its first ply, qschecks.go, off by default)
 //	           2 count the node, check limits every 1024 nodes
 //	           3 draws: fifty moves, repetition (game + path), bare kings
 //	           4 mate distance pruning
@@ -32,7 +33,8 @@
 //	          12 move loop: pickMove selects the best remaining move
 //	          13 futility, late-move and history pruning of quiet moves
 //	             (histprune.go; history pruning off by default)
-//	          14 late move reductions
+//	          14 late move reductions (a ply more at expected cut nodes and
+//	             where the replies to earlier moves cut off often)
 //	          15 PVS: null window, re-search on surprise
 //	          16 killers and history on a quiet cutoff
 //	          17 store in the table; teach the correction history
