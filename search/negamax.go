@@ -213,10 +213,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	// until depth 9 instead of found at 4).
 	eval := staticEval
 	if s.opt.TTEval && hit && !inCheck && excluded == chess.NoMove {
-		ttScore := scoreFromTT(int(entry.score), ply)
-		if b := entry.bound(); !IsMate(ttScore) && (b == BoundExact || (b == BoundLower && ttScore > eval) || (b == BoundUpper && ttScore < eval)) {
-			eval = ttScore
-		}
+		eval = refinedEval(&entry, ply, eval)
 	}
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little

@@ -48,10 +48,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		// it) or worse (an upper bound below it) is the better guess for
 		// standing pat.
 		if s.opt.QSTTStand && hit {
-			ttScore := scoreFromTT(int(entry.score), ply)
-			if b := entry.bound(); !IsMate(ttScore) && (b == BoundExact || (b == BoundLower && ttScore > staticEval) || (b == BoundUpper && ttScore < staticEval)) {
-				staticEval = ttScore
-			}
+			staticEval = refinedEval(&entry, ply, staticEval)
 		}
 		s.note(StepStaticEval, chess.NoMove, staticEval)
 		if staticEval >= beta {
