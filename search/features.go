@@ -38,8 +38,9 @@ type Options struct {
 	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games; +20.9 +/- 19.0 on openings 201-600, 800 games; +2.6 +/- 22.9 at 2+0.02, 400 games; at 10+0.1 the kept steps with it +51.6 +/- 20.7 against f1ff1f0's search, then +21.7 +/- 21.4 on other openings, +36.6 +/- 14.9 over 800 games; without it +21.7 +/- 19.9, 400 games: on)
 	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (+5.2 +/- 26.1 at 20k nodes, 400 games: off)
 	FutilityLMR bool       // step 13: futility asks the depth late move reductions would leave the move, not the node's (+19.6 +/- 18.7 at 20k nodes, net 4a, 800 games, openings 1201-1600; +21.7 +/- 44.4 in 144 games on openings 801-1200; at 10+0.1 the kept steps with it +48.1 +/- 20.8 against f1ff1f0's search, 400 games, against +36.6 +/- 14.9 without: on)
-	CutCount    bool       // step 14: a late quiet move is reduced a ply more when the replies to this node's earlier moves have cut off more than 3 times (+20.0 +/- 19.1 at 20k nodes, net 4a, 800 games, openings 801-1200, in a first form that never cleared the count at ply 2; +7.4 +/- 18.5 on openings 1201-1600; +13.7 +/- 12.8 pentanomial over 1600 games: on)
-	QSTTStand   bool       // quiescence: a table score on the right side of the static evaluation (a lower bound above it, an upper bound below it) replaces it for standing pat (+14.3 +/- 18.1 at 20k nodes, net 4a, 800 games, openings 801-1200; +9.6 +/- 18.4 on openings 1201-1600; +11.9 +/- 12.3 over 1600 games: on)
+	CutCount    bool       // step 14: a late quiet move is reduced a ply more when the replies to this node's earlier moves have cut off more than 3 times (+20.0 +/- 19.1 at 20k nodes, net 4a, 800 games, openings 801-1200, in a first form that never cleared the count at ply 2; +7.4 +/- 18.5 on openings 1201-1600; +13.7 +/- 12.8 pentanomial over 1600 games; at 10+0.1 the kept steps with it and QSTTStand +29.6 +/- 22.0 against f1ff1f0's search, 400 games: on)
+	QSTTStand   bool       // quiescence: a table score on the right side of the static evaluation (a lower bound above it, an upper bound below it) replaces it for standing pat (+14.3 +/- 18.1 at 20k nodes, net 4a, 800 games, openings 801-1200; +9.6 +/- 18.4 on openings 1201-1600; +11.9 +/- 12.3 over 1600 games; at 10+0.1, with CutCount, see CutCount: on)
+	CapFut      bool       // step 13: futility pruning of late captures at non-PV nodes up to depth 6 (+6.5 +/- 18.6 at 20k nodes, net 4a, 800 games, openings 801-1200; a second sample is owed: off)
 	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (+35.7 +/- 24.5 at 20k nodes, then +0.9 +/- 26.0 and -0.9 +/- 18.2 on other openings, 1600 games in all: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
@@ -98,6 +99,7 @@ var stepSwitches = []struct {
 	{"futilitylmr", "futility pruning at the depth late move reductions would leave the move (step 13)", func(o *Options) *bool { return &o.FutilityLMR }},
 	{"cutcount", "late move reductions a ply deeper when the children have cut off more than 3 times (step 14)", func(o *Options) *bool { return &o.CutCount }},
 	{"qsttstand", "quiescence: a table score that bounds the static evaluation on the right side replaces it for standing pat", func(o *Options) *bool { return &o.QSTTStand }},
+	{"capfut", "futility pruning of late captures that cannot bring the evaluation near alpha (step 13)", func(o *Options) *bool { return &o.CapFut }},
 	{"histbonus", "history: a bonus of 32*depth² at a cutoff instead of depth² (step 16)", func(o *Options) *bool { return &o.HistBonus }},
 }
 

@@ -115,6 +115,7 @@ func TestSwitchesSearch(t *testing.T) {
 		{"histbonus", sharpFENs[0], 8},
 		{"noqsttstand", sharpFENs[0], 8}, // on by default: switched off
 		{"nocutcount", sharpFENs[0], 8},  // on by default: switched off
+		{"capfut", sharpFENs[0], 8},
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -146,7 +147,7 @@ func TestSwitchesSearch(t *testing.T) {
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
 // for the switches still in the code that were screened from the twelfth
 // session on (tteval, cutnode, lmrcapture, histbonus, futilitylmr,
-// qsttstand, cutcount): a change to what a switch does moves its count,
+// qsttstand, cutcount, capfut): a change to what a switch does moves its count,
 // and the guide must move with it. The last is the search issue 13
 // measures against: with the hand-written evaluation and the steps kept
 // since (continuation histories, singular extensions and their negative
@@ -162,7 +163,7 @@ func TestSwitchBenchCounts(t *testing.T) {
 		name  string
 		nodes uint64
 	}{{"tteval", 2314708}, {"nocutnode", 2055704}, {"lmrcapture", 2439994}, {"histbonus", 2305103}, {"nofutilitylmr", 2803983},
-		{"noqsttstand", 2251100}, {"nocutcount", 3359955},
+		{"noqsttstand", 2251100}, {"nocutcount", 3359955}, {"capfut", 2236725},
 		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {

@@ -20,12 +20,15 @@ const (
 	lmrMinMoves        = 3   // ... after this many moves
 	lmpMaxDepth        = 4   // late move pruning up to this depth
 	lmpBase            = 3   // quiet moves allowed: lmpBase + depth*depth
-	iirMinDepth        = 4   // reduce PV/cut nodes without a hash move from this depth
+	iirMinDepth        = 4   // reduce every node without a hash move from this depth
 	qsDeltaMargin      = 200 // delta pruning in quiescence
 	seePruneMaxDepth   = 8   // SEE pruning in the main search up to this depth ...
 	seeQuietMargin     = -60 // ... of quiet moves losing more than this per ply
 	seeNoisyMargin     = -20 // ... and of captures losing more than this per ply squared
 	qsMaxCheckEvasions = 4   // quiescence plies in which check is answered with all moves
+	capFutMaxDepth     = 6   // Options.CapFut: futility of captures up to this depth ...
+	capFutBase         = 150 // ... margin over the victim's value ...
+	capFutPerDepth     = 100 // ... plus this per ply
 )
 
 // lmrTable[depth][moveNumber] is the late move reduction, ln(d)*ln(n)/2.
@@ -327,8 +330,20 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				continue
 			}
 		}
+		// Futility of a late capture (Options.CapFut): even with its
+		// victim won for nothing and a margin, it does not bring the
+		// static evaluation near alpha.
+		capFutile := false
+		if s.opt.CapFut && !quiet && !pvNode && i > 0 && !inCheck && depth <= capFutMaxDepth && m.Promotion() == chess.NoKind && best > -MateBound {
+			capFutile = staticEval+capFutBase+capFutPerDepth*depth+seeValue[victim(&s.pos, m)] <= alpha
+		}
 		st.move, st.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
+		if capFutile && !s.pos.InCheck() {
+			s.note(StepFutility, m, staticEval+capFutBase+capFutPerDepth*depth)
+			s.unmakeMove(m, u)
+			continue
+		}
 		// Only quiet moves are pruned or reduced, so only they need to
 		// know whether they give check (an attack test per move).
 		givesCheck := (quiet || badCapture) && s.pos.InCheck()
