@@ -175,6 +175,16 @@ func TestSwitchBenchCounts(t *testing.T) {
 	}
 }
 
+// TestCapFutMates: with Options.CapFut (futility of late captures, step
+// 13) the search still finds every mate test at its depth: a pruned
+// capture never gives check, and nothing is pruned once a mate score is
+// at stake.
+func TestCapFutMates(t *testing.T) {
+	o := DefaultOptions()
+	o.CapFut = true
+	checkMates(t, o, 0)
+}
+
 // TestTTEvalMates: with Options.TTEval the search still finds every mate
 // test at its depth. Its first form let reverse futility (step 8) return on
 // a shallower search's lower bound and missed 1.Qg6's mate in 2 until
