@@ -33,7 +33,7 @@
 //	          12 move loop: pickMove selects the best remaining move
 //	          13 futility, late-move and history pruning of quiet moves
 //	             (histprune.go; history pruning off by default), and
-//	             futility of captures (off by default)
+//	             futility of captures
 //	          14 late move reductions (a ply more at expected cut nodes and
 //	             where the replies to earlier moves cut off often)
 //	          15 PVS: null window, re-search on surprise

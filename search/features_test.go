@@ -115,7 +115,7 @@ func TestSwitchesSearch(t *testing.T) {
 		{"histbonus", sharpFENs[0], 8},
 		{"noqsttstand", sharpFENs[0], 8}, // on by default: switched off
 		{"nocutcount", sharpFENs[0], 8},  // on by default: switched off
-		{"capfut", sharpFENs[0], 8},
+		{"nocapfut", sharpFENs[0], 8},    // on by default: switched off
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -152,7 +152,7 @@ func TestSwitchesSearch(t *testing.T) {
 // measures against: with the hand-written evaluation and the steps kept
 // since (continuation histories, singular extensions and their negative
 // form, the cut-node reduction, futility at the reduced depth, the table's
-// score for standing pat, the cutoff count) off, the bench counts
+// score for standing pat, the cutoff count, capture futility) off, the bench counts
 // f1ff1f0's signature, 1545166 nodes, so that ox88 ab with those switches
 // plays that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
@@ -162,9 +162,9 @@ func TestSwitchBenchCounts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 2314708}, {"nocutnode", 2055704}, {"lmrcapture", 2439994}, {"histbonus", 2305103}, {"nofutilitylmr", 2803983},
-		{"noqsttstand", 2251100}, {"nocutcount", 3359955}, {"capfut", 2236725},
-		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount", 1545166}} {
+	}{{"tteval", 2633214}, {"nocutnode", 2141560}, {"lmrcapture", 2151015}, {"histbonus", 2331979}, {"nofutilitylmr", 2543639},
+		{"noqsttstand", 2361613}, {"nocutcount", 2992887}, {"nocapfut", 2137872},
+		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount,nocapfut", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)
