@@ -14,8 +14,7 @@
 //	        negamax                negamax.go
 //	           1 quiescence at depth 0 (quiesce.go, Quiesce: stand pat, on the
 //	             table's score when its bound allows, captures by MVV-LVA,
-//	             losing captures cut by SEE, delta pruning; quiet checks at
-//	             its first ply, qschecks.go, off by default)
+//	             losing captures cut by SEE, delta pruning)
 //	           2 count the node, check limits every 1024 nodes
 //	           3 draws: fifty moves, repetition (game + path), bare kings
 //	           4 mate distance pruning
@@ -24,15 +23,12 @@
 //	           7 static evaluation (Options.Eval.Evaluate, or from the table),
 //	             plus the correction history (corrhist.go: correctedEval)
 //	           8 reverse futility pruning
-//	          8b razoring (razor.go; off by default)
 //	           9 null-move pruning
-//	          9b ProbCut (probcut.go; off by default)
 //	          10 internal iterative reduction
 //	         10b singular extensions, multi-cut (singular.go; on by default)
 //	          11 generate, score moves (order.go: scoreMoves)
 //	          12 move loop: pickMove selects the best remaining move
-//	          13 futility, late-move and history pruning of quiet moves
-//	             (histprune.go; history pruning off by default), and
+//	          13 futility and late-move pruning of quiet moves, and
 //	             futility of captures
 //	          14 late move reductions (a ply more at expected cut nodes and
 //	             where the replies to earlier moves cut off often)

@@ -23,25 +23,15 @@ type Options struct {
 	Aspiration  bool       // aspirate
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6 (without it -9.1 +/- 18.5 at 20k nodes, net 4a, 800 games: on)
-	SEEPrune    bool       // step 12b: SEE pruning of losing moves near the horizon (+20.9 +/- 28.8 Elo at 10k nodes, LOS 92%; -7.8 +/- 24.3 at 2+0.02, 400 games, net 4a: off)
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes, hand-written evaluation; -3.5 +/- 25.2 at 20k nodes with net 4a, 400 games)
-	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (-4.3 +/- 23.3 Elo at 2+0.02, 400 games, net 4a: off)
 	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too: off)
 	Singular    bool       // step 10b: singular and double extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
 	SingularNeg bool       // step 10b: the negative extension (singular from depth 6 with it, against depth 8: +22.2 +/- 17.6 at 2+0.02, 800 games; without it +4.3 +/- 21.9, 400 games: on)
-	HistPrune   bool       // step 13: history pruning of late quiet moves (+3.5 +/- 27.0 at 10k nodes, 400 games; it seldom fires: off)
-	HistLMR     bool       // step 14: the combined history adjusts late move reductions by up to two plies (-13.0 +/- 26.7 at 10k nodes, 400 games, hand-written evaluation; +16.1 +/- 18.0 at 20k nodes, net 4a, 800 games, then 0.0 +/- 18.2 on openings 401-800: off)
-	Razoring    bool       // step 8b: razoring, captures, promotions and checks alone decide a node far below alpha (+31.4 +/- 27.7 at 10k nodes, 400 games, LOS 98.7%; -13.9 +/- 23.5 at 2+0.02, 400 games, net 4a: off)
-	ProbCut     bool       // step 9b: ProbCut, a good capture beating beta by a margin in a shallower search (+2.6 +/- 27.0 at 10k nodes, 400 games: off)
-	QSChecks    bool       // quiescence: quiet checks at its first ply (+31.4 +/- 27.6 Elo at 10k nodes, but -15.9 +/- 30.8 at 2+0.02, 240 games: off)
-	TTEval      bool       // step 7b: a table score that bounds the static evaluation on the right side replaces it in steps 8b to 9 (+4.8 +/- 18.6 at 20k nodes, 800 games: off; with step 8 too, +19.1 +/- 23.5, but mates missed at their depths)
 	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games; +20.9 +/- 19.0 on openings 201-600, 800 games; +2.6 +/- 22.9 at 2+0.02, 400 games; at 10+0.1 the kept steps with it +51.6 +/- 20.7 against f1ff1f0's search, then +21.7 +/- 21.4 on other openings, +36.6 +/- 14.9 over 800 games; without it +21.7 +/- 19.9, 400 games: on)
-	LMRCapture  bool       // step 14: a losing capture (by SEE) late in the list is reduced a ply (+5.2 +/- 26.1 at 20k nodes, 400 games: off)
 	FutilityLMR bool       // step 13: futility asks the depth late move reductions would leave the move, not the node's (+19.6 +/- 18.7 at 20k nodes, net 4a, 800 games, openings 1201-1600; +21.7 +/- 44.4 in 144 games on openings 801-1200; at 10+0.1 the kept steps with it +48.1 +/- 20.8 against f1ff1f0's search, 400 games, against +36.6 +/- 14.9 without: on)
 	CutCount    bool       // step 14: a late quiet move is reduced a ply more when the replies to this node's earlier moves have cut off more than 3 times (+20.0 +/- 19.1 at 20k nodes, net 4a, 800 games, openings 801-1200, in a first form that never cleared the count at ply 2; +7.4 +/- 18.5 on openings 1201-1600; +13.7 +/- 12.8 pentanomial over 1600 games; at 10+0.1 the kept steps with it and QSTTStand +29.6 +/- 22.0 against f1ff1f0's search, 400 games: on)
 	QSTTStand   bool       // quiescence: a table score on the right side of the static evaluation (a lower bound above it, an upper bound below it) replaces it for standing pat (+14.3 +/- 18.1 at 20k nodes, net 4a, 800 games, openings 801-1200; +9.6 +/- 18.4 on openings 1201-1600; +11.9 +/- 12.3 over 1600 games; at 10+0.1, with CutCount, see CutCount: on)
 	CapFut      bool       // step 13: futility pruning of late captures at non-PV nodes up to depth 6 (+6.5 +/- 18.6 at 20k nodes, net 4a, 800 games, openings 801-1200; +13.5 +/- 18.8 on openings 1201-1600; +10.0 +/- 12.7 pentanomial over 1600 games: on)
-	HistBonus   bool       // step 16: a history bonus of 32*depth² (at most historyMax/2) instead of depth² (+35.7 +/- 24.5 at 20k nodes, then +0.9 +/- 26.0 and -0.9 +/- 18.2 on other openings, 1600 games in all: off)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
 	// still answer with a bare king on the board; see evaluate).
@@ -82,25 +72,15 @@ var stepSwitches = []struct {
 	{"aspiration", "aspiration windows at the root", func(o *Options) *bool { return &o.Aspiration }},
 	{"qspruning", "SEE and delta pruning in the quiescence search", func(o *Options) *bool { return &o.QSPruning }},
 	{"checkext", "check extension (step 6)", func(o *Options) *bool { return &o.CheckExtend }},
-	{"seeprune", "SEE pruning of losing quiet moves and captures near the horizon (step 12b)", func(o *Options) *bool { return &o.SEEPrune }},
 	{"conthist", "continuation histories (one and two plies back) in quiet-move ordering", func(o *Options) *bool { return &o.ContHist }},
-	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 	{"corrhist", "correction history of the static evaluation by pawns and material (steps 7, 17)", func(o *Options) *bool { return &o.CorrHist }},
 	{"singular", "singular extensions, their double form, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
 	{"singularneg", "singular extensions' negative form: a hash move that is not the only one to beat beta is searched a ply shallower (step 10b)", func(o *Options) *bool { return &o.SingularNeg }},
-	{"histprune", "history pruning of late quiet moves at shallow depth (step 13)", func(o *Options) *bool { return &o.HistPrune }},
-	{"histlmr", "history-based reductions: the combined history adjusts LMR by up to two plies (step 14)", func(o *Options) *bool { return &o.HistLMR }},
-	{"razoring", "razoring: a node far below alpha near the horizon searches only captures, promotions and checks (step 8b)", func(o *Options) *bool { return &o.Razoring }},
-	{"probcut", "ProbCut: a good capture that beats beta by a margin, searched shallower, cuts (step 9b)", func(o *Options) *bool { return &o.ProbCut }},
-	{"qschecks", "quiet checks at the first ply of the quiescence search", func(o *Options) *bool { return &o.QSChecks }},
-	{"tteval", "a table score bounding the static evaluation on the right side replaces it for steps 8b to 9 (step 7b)", func(o *Options) *bool { return &o.TTEval }},
 	{"cutnode", "late move reductions a ply deeper at expected cut nodes (step 14)", func(o *Options) *bool { return &o.CutNode }},
-	{"lmrcapture", "late move reductions: a losing capture late in the list is reduced a ply (step 14)", func(o *Options) *bool { return &o.LMRCapture }},
 	{"futilitylmr", "futility pruning at the depth late move reductions would leave the move (step 13)", func(o *Options) *bool { return &o.FutilityLMR }},
 	{"cutcount", "late move reductions a ply deeper when the children have cut off more than 3 times (step 14)", func(o *Options) *bool { return &o.CutCount }},
 	{"qsttstand", "quiescence: a table score that bounds the static evaluation on the right side replaces it for standing pat", func(o *Options) *bool { return &o.QSTTStand }},
 	{"capfut", "futility pruning of late captures that cannot bring the evaluation near alpha (step 13)", func(o *Options) *bool { return &o.CapFut }},
-	{"histbonus", "history: a bonus of 32*depth² at a cutoff instead of depth² (step 16)", func(o *Options) *bool { return &o.HistBonus }},
 }
 
 // Set switches the step or evaluation term called name on, or off when

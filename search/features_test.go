@@ -91,31 +91,24 @@ func TestOptionsReachTheSearch(t *testing.T) {
 	}
 }
 
-// TestSwitchesSearch: each step that is off by default, switched on (and
-// singular and singularneg, on by default, switched off), reaches the
-// search (another tree than the defaults'), searches the same tree twice
-// from fresh tables, and allocates nothing once warmed up.
+// TestSwitchesSearch: the step that is off by default (corrhist), switched
+// on, and the steps screened on since (singular, singularneg, cutnode,
+// futilitylmr, qsttstand, cutcount, capfut), switched off, each reach the
+// search (another tree than the defaults'), search the same tree twice
+// from fresh tables, and allocate nothing once warmed up.
 func TestSwitchesSearch(t *testing.T) {
 	for _, c := range []struct {
 		name, fen string
 		depth     int
 	}{
 		{"corrhist", sharpFENs[0], 8},
-		{"nosingular", sharpFENs[0], 10},     // on by default: switched off
-		{"nosingularneg", sharpFENs[0], 10},  // on by default: switched off
-		{"histprune", BenchPositions[15], 9}, // it rarely fires in a short search; here it does (net 4a, singular on)
-		{"histlmr", "r1bq1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R1BQ1RK1 w - - 0 10", 8},
-		{"qschecks", sharpFENs[1], 8},
-		{"razoring", sharpFENs[0], 8},
-		{"probcut", sharpFENs[0], 8},
-		{"tteval", sharpFENs[0], 8},
-		{"nocutnode", sharpFENs[0], 8},     // on by default: switched off
-		{"nofutilitylmr", sharpFENs[0], 8}, // on by default: switched off
-		{"lmrcapture", sharpFENs[0], 8},
-		{"histbonus", sharpFENs[0], 8},
-		{"noqsttstand", sharpFENs[0], 8}, // on by default: switched off
-		{"nocutcount", sharpFENs[0], 8},  // on by default: switched off
-		{"nocapfut", sharpFENs[0], 8},    // on by default: switched off
+		{"nosingular", sharpFENs[0], 10},    // on by default: switched off
+		{"nosingularneg", sharpFENs[0], 10}, // on by default: switched off
+		{"nocutnode", sharpFENs[0], 8},      // on by default: switched off
+		{"nofutilitylmr", sharpFENs[0], 8},  // on by default: switched off
+		{"noqsttstand", sharpFENs[0], 8},    // on by default: switched off
+		{"nocutcount", sharpFENs[0], 8},     // on by default: switched off
+		{"nocapfut", sharpFENs[0], 8},       // on by default: switched off
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -146,23 +139,22 @@ func TestSwitchesSearch(t *testing.T) {
 
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
 // for the switches still in the code that were screened from the twelfth
-// session on (tteval, cutnode, lmrcapture, histbonus, futilitylmr,
-// qsttstand, cutcount, capfut): a change to what a switch does moves its count,
-// and the guide must move with it. The last is the search issue 13
-// measures against: with the hand-written evaluation and the steps kept
-// since (continuation histories, singular extensions and their negative
-// form, the cut-node reduction, futility at the reduced depth, the table's
-// score for standing pat, the cutoff count, capture futility) off, the bench counts
-// f1ff1f0's signature, 1545166 nodes, so that ox88 ab with those switches
-// plays that build's search.
+// session on (cutnode, futilitylmr, qsttstand, cutcount, capfut): a change
+// to what a switch does moves its count, and the guide must move with it.
+// The last is the search issue 13 measures against: with the hand-written
+// evaluation and the steps kept since (continuation histories, singular
+// extensions and their negative form, the cut-node reduction, futility at
+// the reduced depth, the table's score for standing pat, the cutoff count,
+// capture futility) off, the bench counts f1ff1f0's signature, 1545166
+// nodes, so that ox88 ab with those switches plays that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("eight single-threaded benches: nothing for the race detector, minutes under it")
+		t.Skip("six single-threaded benches: nothing for the race detector, minutes under it")
 	}
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"tteval", 2633214}, {"nocutnode", 2141560}, {"lmrcapture", 2151015}, {"histbonus", 2331979}, {"nofutilitylmr", 2543639},
+	}{{"nocutnode", 2141560}, {"nofutilitylmr", 2543639},
 		{"noqsttstand", 2361613}, {"nocutcount", 2992887}, {"nocapfut", 2137872},
 		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount,nocapfut", 1545166}} {
 		o, err := ParseOptions(c.name)
@@ -182,15 +174,5 @@ func TestSwitchBenchCounts(t *testing.T) {
 func TestCapFutMates(t *testing.T) {
 	o := DefaultOptions()
 	o.CapFut = true
-	checkMates(t, o, 0)
-}
-
-// TestTTEvalMates: with Options.TTEval the search still finds every mate
-// test at its depth. Its first form let reverse futility (step 8) return on
-// a shallower search's lower bound and missed 1.Qg6's mate in 2 until
-// depth 9; step 8 now asks the static evaluation alone.
-func TestTTEvalMates(t *testing.T) {
-	o := DefaultOptions()
-	o.TTEval = true
 	checkMates(t, o, 0)
 }

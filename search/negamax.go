@@ -22,9 +22,6 @@ const (
 	lmpBase            = 3   // quiet moves allowed: lmpBase + depth*depth
 	iirMinDepth        = 4   // reduce every node without a hash move from this depth
 	qsDeltaMargin      = 200 // delta pruning in quiescence
-	seePruneMaxDepth   = 8   // SEE pruning in the main search up to this depth ...
-	seeQuietMargin     = -60 // ... of quiet moves losing more than this per ply
-	seeNoisyMargin     = -20 // ... and of captures losing more than this per ply squared
 	qsMaxCheckEvasions = 4   // quiescence plies in which check is answered with all moves
 	capFutMaxDepth     = 6   // Options.CapFut: futility of captures up to this depth ...
 	capFutBase         = 150 // ... margin over the victim's value ...
@@ -95,10 +92,10 @@ const cutCountMin = 3
 // cutNode that a null-window node is expected to fail high (a cut node),
 // as opposed to an all node, where every move is expected to fail low.
 // The expectation alternates along a line: the first move of a non-PV
-// node, the null move, ProbCut's captures and every full-depth null-window
-// search lead to a node of the other kind; a reduced search of a late move
-// is expected to fail high (that is why it was reduced). Options.CutNode
-// (on by default) reduces late moves more at cut nodes.
+// node, the null move and every full-depth null-window search lead to a
+// node of the other kind; a reduced search of a late move is expected to
+// fail high (that is why it was reduced). Options.CutNode (on by default)
+// reduces late moves more at cut nodes.
 func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) int {
 	st := &s.stack[ply]
 	st.pvLen = 0
@@ -206,43 +203,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	// the side to move is making progress and its late quiet moves are
 	// reduced less (step 14).
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
-	// Step 7b. (Options.TTEval) A table score is a searched value: where
-	// its bound says the position is better than the static evaluation
-	// (a lower bound above it) or worse (an upper bound below it), steps
-	// 8b to 9 trust it instead. The stack keeps the static value for the
-	// improving test, and step 8 keeps it too: a lower bound from a
-	// shallower search, trusted there, returned at once where a deeper
-	// look would have found a mate (the mate in 2 of TestMates, missed
-	// until depth 9 instead of found at 4).
-	eval := staticEval
-	if s.opt.TTEval && hit && !inCheck && excluded == chess.NoMove {
-		eval = refinedEval(&entry, ply, eval)
-	}
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little
-		// depth left, the opponent will not catch up. It returns without a
-		// search, so it asks the static evaluation alone (see step 7b).
+		// depth left, the opponent will not catch up.
 		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
 			return s.leave(StepRFP, staticEval, chess.NoMove)
-		}
-		// Step 8b. Razoring (Options.Razoring, razor.go): far below alpha
-		// near the horizon, only a capture, a promotion or a check can
-		// help; if they, each followed by the quiescence search, stay at or
-		// below alpha, fail low.
-		if s.opt.Razoring && depth <= razorMaxDepth && eval+razorMargin(depth) < alpha && !IsMate(alpha) {
-			score := s.razor(ply, alpha, beta, eval)
-			if s.stopped {
-				return 0
-			}
-			if score <= alpha {
-				return s.leave(StepRazor, score, chess.NoMove)
-			}
-			s.note(StepRazor, chess.NoMove, score)
 		}
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
 		// pawns (zugzwang).
-		if s.opt.NullMove && depth >= nullMinDepth && eval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
+		if s.opt.NullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
 			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
@@ -256,17 +226,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 					score = beta
 				}
 				return s.leave(StepNullMove, score, chess.NoMove)
-			}
-		}
-		// Step 9b. ProbCut (Options.ProbCut, probcut.go): a good capture
-		// that beats beta by a margin in a shallower search predicts that
-		// the full search beats beta too.
-		if s.opt.ProbCut && depth >= probCutMinDepth && !IsMate(beta) && !IsTBWin(beta) {
-			if score, cut := s.probCut(&entry, hit, depth, ply, beta, staticEval, rawEval, cutNode); cut {
-				return s.leave(StepProbCut, score, chess.NoMove)
-			}
-			if s.stopped {
-				return 0
 			}
 		}
 	}
@@ -311,25 +270,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			continue
 		}
 		quiet := m.IsQuiet()
-		// A capture that loses material by SEE (ordered after the quiet
-		// moves) may be reduced too (Options.LMRCapture).
-		badCapture := !quiet && s.opt.LMRCapture && st.scores[i] < scoreKiller2 && m != hashMove
-		// Step 12b. SEE pruning (Options.SEEPrune): near the horizon, a
-		// later move that loses material in the exchange on its square is
-		// not searched: quiet moves beyond a margin per ply, captures
-		// beyond a margin per ply squared.
-		if s.opt.SEEPrune && i > 0 && !inCheck && depth <= seePruneMaxDepth && best > -MateBound {
-			margin := seeNoisyMargin * depth * depth
-			if quiet {
-				margin = seeQuietMargin * depth
-			}
-			if s.see(m) < margin {
-				if quiet {
-					quiets++
-				}
-				continue
-			}
-		}
 		// Futility of a late capture (Options.CapFut): even with its
 		// victim won for nothing and a margin, it does not bring the
 		// static evaluation near alpha.
@@ -346,11 +286,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		}
 		// Only quiet moves are pruned or reduced, so only they need to
 		// know whether they give check (an attack test per move).
-		givesCheck := (quiet || badCapture) && s.pos.InCheck()
+		givesCheck := quiet && s.pos.InCheck()
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
-		// mated scores are at stake): futility, late-move and history
-		// pruning.
+		// mated scores are at stake): futility and late-move pruning.
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
 			// Futility asks the depth the move would be searched to
 			// (Options.FutilityLMR): the node's, less the move's base
@@ -377,16 +316,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				s.unmakeMove(m, u)
 				quiets++
 				continue
-			}
-			// History pruning (Options.HistPrune, histprune.go): a move
-			// with a bad record, not a killer, at a non-PV node.
-			if s.opt.HistPrune && !pvNode {
-				if prune, h := s.historyPrunes(ply, depth, m); prune {
-					s.note(StepHistPrune, m, h)
-					s.unmakeMove(m, u)
-					quiets++
-					continue
-				}
 			}
 		}
 		if quiet {
@@ -427,15 +356,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				if s.opt.CutCount && s.stack[ply+1].cutoffs > cutCountMin {
 					r++
 				}
-				if s.opt.HistLMR {
-					r -= s.historyReduction(ply, m) // histprune.go
-				} else {
-					r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
-				}
+				r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor
 				r = max(0, min(r, newDepth-1))
-				s.note(StepLMR, m, r)
-			} else if badCapture && s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && !inCheck && !givesCheck && newDepth > 1 {
-				r = 1
 				s.note(StepLMR, m, r)
 			}
 			// Step 15. PVS: a null window proves the move worse; only a

@@ -15,7 +15,6 @@ const (
 	scoreKiller2     = 1 << 27
 	scoreBadCapture  = -(1 << 28)
 	historyMax       = 1 << 14 // history values stay within +-historyMax
-	histBonusScale   = 32      // Options.HistBonus: the bonus is this times depth²
 )
 
 // seeValue is the exchange value of each kind; the king is large so that
@@ -94,9 +93,6 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 		st.killers[0] = best
 	}
 	bonus := min(depth*depth, historyMax/4)
-	if s.opt.HistBonus {
-		bonus = min(histBonusScale*depth*depth, historyMax/2)
-	}
 	for i := 0; i < tried; i++ {
 		m := st.moves.Moves[i]
 		if !m.IsQuiet() || m == st.excluded { // the singular search (step 10b) did not try that one

@@ -65,8 +65,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 	}
 	s.scoreMoves(ply, chess.NoMove)
 	prune := !inCheck && s.opt.QSPruning
-	checks := !inCheck && s.opt.QSChecks && qply < qsCheckPlies // qschecks.go
-	best, bestMove := s.quiesceMoves(ply, qply, alpha, beta, best, staticEval, prune, checks)
+	best, bestMove := s.quiesceMoves(ply, qply, alpha, beta, best, staticEval, prune)
 	if s.stopped {
 		return 0
 	}
@@ -83,64 +82,57 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 
 // quiesceMoves is the move loop of the quiescence node at ply, qply plies
 // into quiescence: it searches the scored moves of the node's list
-// (captures, or every legal move in check), then when checks is set the
-// quiet moves that give check (quietChecks), beginning from best (the
+// (captures, or every legal move in check), beginning from best (the
 // stand-pat score, or -Infinity in check) in the window alpha..beta. When
 // prune is set, captures that lose material by SEE or cannot reach alpha
 // (from staticEval) are not searched. It returns the best score and the
 // move that raised alpha (NoMove if none). When the search stops it
 // returns 0 and the caller must look at s.stopped.
-func (s *Searcher) quiesceMoves(ply, qply, alpha, beta, best, staticEval int, prune, checks bool) (int, chess.Move) {
+func (s *Searcher) quiesceMoves(ply, qply, alpha, beta, best, staticEval int, prune bool) (int, chess.Move) {
 	st := &s.stack[ply]
 	bestMove := chess.NoMove
-	for {
-		for i := 0; i < st.moves.N; i++ {
-			m := s.pickMove(ply, i)
-			if prune {
-				// Captures that lose material (by SEE) cannot raise alpha
-				// when standing pat is allowed; nor can captures that would
-				// not reach alpha even if the victim came free.
-				if st.scores[i] < scoreGoodCapture {
-					s.note(StepSEE, m, 0)
-					break // the rest are losing captures and underpromotions
-				}
-				gain := seeValue[m.Promotion()]
-				if !m.IsEnPassant() {
-					gain += pieceValue(&s.pos, m.To())
-				} else {
-					gain += 100
-				}
-				if staticEval+gain+qsDeltaMargin <= alpha {
-					s.note(StepDelta, m, staticEval+gain+qsDeltaMargin)
-					continue
-				}
+	for i := 0; i < st.moves.N; i++ {
+		m := s.pickMove(ply, i)
+		if prune {
+			// Captures that lose material (by SEE) cannot raise alpha
+			// when standing pat is allowed; nor can captures that would
+			// not reach alpha even if the victim came free.
+			if st.scores[i] < scoreGoodCapture {
+				s.note(StepSEE, m, 0)
+				break // the rest are losing captures and underpromotions
 			}
-			st.move, st.piece = m, s.pos.At(m.From())
-			u := s.makeMove(m)
-			score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
-			s.unmakeMove(m, u)
-			if s.stopped {
-				return 0, chess.NoMove
+			gain := seeValue[m.Promotion()]
+			if !m.IsEnPassant() {
+				gain += pieceValue(&s.pos, m.To())
+			} else {
+				gain += 100
 			}
-			if score > best {
-				best = score
-				if score > alpha {
-					alpha = score
-					bestMove = m
-					child := &s.stack[ply+1]
-					st.pv[0] = m
-					st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
-					if alpha >= beta {
-						s.note(StepCutoff, m, i+1)
-						break
-					}
+			if staticEval+gain+qsDeltaMargin <= alpha {
+				s.note(StepDelta, m, staticEval+gain+qsDeltaMargin)
+				continue
+			}
+		}
+		st.move, st.piece = m, s.pos.At(m.From())
+		u := s.makeMove(m)
+		score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
+		s.unmakeMove(m, u)
+		if s.stopped {
+			return 0, chess.NoMove
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				bestMove = m
+				child := &s.stack[ply+1]
+				st.pv[0] = m
+				st.pvLen = 1 + copy(st.pv[1:], child.pv[:child.pvLen])
+				if alpha >= beta {
+					s.note(StepCutoff, m, i+1)
+					break
 				}
 			}
 		}
-		if !checks || best >= beta {
-			return best, bestMove
-		}
-		checks, prune = false, false
-		s.quietChecks(ply)
 	}
+	return best, bestMove
 }

@@ -67,9 +67,7 @@ const (
 	StepCheckExtension      // Decide (step 6): in check, value the depth now
 	StepStaticEval          // Decide (step 7): value the static evaluation (-Infinity in check)
 	StepRFP                 // Leave (step 8): reverse futility pruning
-	StepRazor               // Leave (step 8b): razoring's captures and checks stay at or below alpha; Decide: they reach value, above it
 	StepNullMove            // Leave (step 9): the null move failed high
-	StepProbCut             // Leave (step 9b): ProbCut, a good capture beats beta by a margin in a shallower search
 	StepIIR                 // Decide (step 10): no hash move, value the depth now
 	StepSingular            // Decide (step 10b): the hash move m is extended by value plies (2, 1, 0 or -1)
 	StepMultiCut            // Leave (step 10b): a move besides the hash move beats beta too
@@ -77,7 +75,6 @@ const (
 	StepStalemate           // Leave (step 11): no legal move
 	StepFutility            // Decide (step 13): m pruned, value eval+margin (below alpha)
 	StepLMP                 // Decide (step 13): m pruned, value the quiet moves tried
-	StepHistPrune           // Decide (step 13): m pruned, value its combined history
 	StepLMR                 // Decide (step 14): m reduced by value plies (0: not after all)
 	StepResearch            // Decide (step 14): reduced m beat alpha, searched again at value depth
 	StepPVSResearch         // Decide (step 15): m beat alpha in a null window, searched again in the full one
@@ -101,9 +98,7 @@ var stepNames = [numSteps]struct{ name, text string }{
 	StepCheckExtension: {"check", "check extension (step 6)"},
 	StepStaticEval:     {"eval", "static evaluation (step 7)"},
 	StepRFP:            {"rfp", "reverse futility pruning (step 8)"},
-	StepRazor:          {"razor", "razoring (step 8b)"},
 	StepNullMove:       {"null", "null-move cutoff (step 9)"},
-	StepProbCut:        {"probcut", "ProbCut (step 9b)"},
 	StepIIR:            {"iir", "internal iterative reduction (step 10)"},
 	StepSingular:       {"singular", "singular extension test (step 10b)"},
 	StepMultiCut:       {"multicut", "multi-cut (step 10b)"},
@@ -111,7 +106,6 @@ var stepNames = [numSteps]struct{ name, text string }{
 	StepStalemate:      {"stalemate", "stalemate (step 11)"},
 	StepFutility:       {"futility", "futility pruning (step 13)"},
 	StepLMP:            {"lmp", "late-move pruning (step 13)"},
-	StepHistPrune:      {"histprune", "history pruning (step 13)"},
 	StepLMR:            {"lmr", "late move reduction (step 14)"},
 	StepResearch:       {"research", "re-searched at full depth (step 14)"},
 	StepPVSResearch:    {"pvs", "re-searched with the full window (step 15)"},

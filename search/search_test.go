@@ -307,7 +307,7 @@ func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, DefaultOptions()) }
 // BenchmarkSearchOptions is BenchmarkSearch with each step that is off by
 // default switched on: none may allocate either.
 func BenchmarkSearchOptions(b *testing.B) {
-	for _, name := range []string{"corrhist", "singular", "histprune", "histlmr", "qschecks", "razoring", "probcut", "tteval", "lmrcapture", "histbonus"} {
+	for _, name := range []string{"corrhist", "singular"} {
 		o, err := ParseOptions(name)
 		if err != nil {
 			b.Fatal(err)

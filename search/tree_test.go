@@ -140,7 +140,7 @@ func TestParseBreak(t *testing.T) {
 		{"move=e9e4", `break "move=e9e4": "e9e4" is not a move in UCI notation (e2e4, e7e8q) or null`},
 		{"node=0", `break "node=0": "0" is not a valid node`},
 		{"ply=x", `break "ply=x": "x" is not a valid ply`},
-		{"cutoff=magic", `break "cutoff=magic": no step "magic"; the steps: searched, draw, maxply, mdp, tt, tb, check, eval, rfp, razor, null, probcut, iir, singular, multicut, mated, stalemate, futility, lmp, histprune, lmr, research, pvs, beta, standpat, see, delta`},
+		{"cutoff=magic", `break "cutoff=magic": no step "magic"; the steps: searched, draw, maxply, mdp, tt, tb, check, eval, rfp, null, iir, singular, multicut, mated, stalemate, futility, lmp, lmr, research, pvs, beta, standpat, see, delta`},
 		{"colour=white", `break "colour=white": no break on "colour": want node, move, depth, ply or cutoff`},
 		{"e2e4", `break "e2e4": want node=N, move=UCI, depth=D, ply=P or cutoff=NAME`},
 	} {

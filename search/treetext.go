@@ -150,12 +150,9 @@ func (t *Trace) what(i, c int, pos *chess.Position, pruned bool) string {
 			parts = append(parts, "IIR to d"+strconv.Itoa(int(nt.value)))
 		case StepSingular:
 			parts = append(parts, "singular test of "+moveText(pos, nt.move)+": extension "+strconv.Itoa(int(nt.value)))
-		case StepRazor: // razoring failed: the full search follows, its cutoff is the node's
-			parts = append(parts, "razoring's captures and checks reach "+ScoreText(int(nt.value)))
-			cut = ""
 		case StepCutoff:
 			cut = "cut by " + moveText(pos, nt.move) + " (move " + strconv.Itoa(int(nt.value)) + ")"
-		case StepFutility, StepLMP, StepHistPrune, StepDelta, StepSEE:
+		case StepFutility, StepLMP, StepDelta, StepSEE:
 			// Consecutive moves pruned by one step make one part.
 			head := prunedBy[nt.step]
 			switch {
@@ -188,7 +185,7 @@ func (t *Trace) what(i, c int, pos *chess.Position, pruned bool) string {
 }
 
 // prunedBy heads the list of moves a step pruned at a node.
-var prunedBy = map[Step]string{StepFutility: "futility prunes", StepLMP: "LMP prunes", StepHistPrune: "history prunes",
+var prunedBy = map[Step]string{StepFutility: "futility prunes", StepLMP: "LMP prunes",
 	StepDelta: "delta prunes", StepSEE: "SEE skips the losing captures from"}
 
 // searchedText says how a parent searches a child: reduced, or again.
@@ -210,8 +207,6 @@ func prunedLine(pos *chess.Position, nt *note) string {
 		s += ", eval+margin " + ScoreText(int(nt.value)) + " ≤ alpha"
 	case StepLMP:
 		s += ", after " + strconv.Itoa(int(nt.value)) + " quiet moves"
-	case StepHistPrune:
-		s += ", history " + strconv.Itoa(int(nt.value))
 	case StepDelta:
 		s += ", at most " + ScoreText(int(nt.value)) + " ≤ alpha"
 	}
@@ -252,7 +247,7 @@ func (t *Trace) walk(c int, emit func(string) bool) int {
 		for ; k < len(t.notes) && int(t.notes[k].at) <= upTo; k++ {
 			nt := &t.notes[k]
 			switch nt.step {
-			case StepFutility, StepLMP, StepHistPrune, StepDelta, StepSEE:
+			case StepFutility, StepLMP, StepDelta, StepSEE:
 				ply := int(t.nodes[nt.node].ply)
 				if !emit(strings.Repeat("  ", ply+1) + prunedLine(&pos[ply], nt)) {
 					k++

@@ -201,8 +201,8 @@ func scoreToTT(score, ply int) int {
 // refinedEval returns the table entry's score, for a node at ply, in place
 // of the static evaluation eval where the entry's bound says the position
 // is better (a lower bound above eval), worse (an upper bound below it) or
-// exactly that; eval otherwise, and for mate scores. Step 7b
-// (Options.TTEval) and quiescence's stand pat (Options.QSTTStand) use it.
+// exactly that; eval otherwise, and for mate scores. Quiescence's stand
+// pat uses it (Options.QSTTStand).
 func refinedEval(entry *ttEntry, ply, eval int) int {
 	ttScore := scoreFromTT(int(entry.score), ply)
 	if b := entry.bound(); !IsMate(ttScore) && (b == BoundExact || (b == BoundLower && ttScore > eval) || (b == BoundUpper && ttScore < eval)) {

@@ -209,7 +209,7 @@ func TestTree(t *testing.T) {
 		{`{"depth":1,"node":21}`, "node: the search counted 20 nodes"},
 		{`{"depth":1,"at":22}`, "at: want 0 to 20"},
 		{`{"depth":1,"breakOn":"cutoff=magic"}`, `break "cutoff=magic": no step "magic"; the steps: ` +
-			`searched, draw, maxply, mdp, tt, tb, check, eval, rfp, razor, null, probcut, iir, singular, multicut, mated, stalemate, futility, lmp, histprune, lmr, research, pvs, beta, standpat, see, delta`},
+			`searched, draw, maxply, mdp, tt, tb, check, eval, rfp, null, iir, singular, multicut, mated, stalemate, futility, lmp, lmr, research, pvs, beta, standpat, see, delta`},
 	} {
 		var e wire.ErrorBody
 		if code := webtest.Call(t, ts, "POST", "/api/tree", c.body, &e); code != 400 || e.Error != c.err {
