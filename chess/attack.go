@@ -145,6 +145,14 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 	return false
 }
 
+// AttackedByPawn reports whether a pawn of colour by attacks sq.
+func (p *Position) AttackedByPawn(sq Square, by Color) bool {
+	sq &= 0x7f
+	pawn := MakePiece(by, Pawn)
+	back := pawnCaptures[by^1]
+	return p.board[sq+back[0]] == pawn || p.board[sq+back[1]] == pawn
+}
+
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool {
 	return p.IsAttacked(p.KingSquare(p.side), p.side^1)

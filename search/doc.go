@@ -26,7 +26,8 @@
 //	           9 null-move pruning
 //	          10 internal iterative reduction
 //	         10b singular extensions, multi-cut (singular.go; on by default)
-//	          11 generate, score moves (order.go: scoreMoves)
+//	          11 generate, score moves (order.go: scoreMoves; quiet moves
+//	             out of a pawn's attack earlier, into one later)
 //	          12 move loop: pickMove selects the best remaining move
 //	          13 futility and late-move pruning of quiet moves, and
 //	             futility of captures
