@@ -24,6 +24,7 @@ type Options struct {
 	QSPruning   bool       // SEE and delta pruning in Quiesce
 	CheckExtend bool       // step 6 (without it -9.1 +/- 18.5 at 20k nodes, net 4a, 800 games: on)
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes, hand-written evaluation; -3.5 +/- 25.2 at 20k nodes with net 4a, 400 games)
+	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (-4.3 +/- 23.3 Elo at 2+0.02, 400 games, net 4a: off)
 	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too: off)
 	Singular    bool       // step 10b: singular and double extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
 	SingularNeg bool       // step 10b: the negative extension (singular from depth 6 with it, against depth 8: +22.2 +/- 17.6 at 2+0.02, 800 games; without it +4.3 +/- 21.9, 400 games: on)
@@ -74,6 +75,7 @@ var stepSwitches = []struct {
 	{"qspruning", "SEE and delta pruning in the quiescence search", func(o *Options) *bool { return &o.QSPruning }},
 	{"checkext", "check extension (step 6)", func(o *Options) *bool { return &o.CheckExtend }},
 	{"conthist", "continuation histories (one and two plies back) in quiet-move ordering", func(o *Options) *bool { return &o.ContHist }},
+	{"tmnodes", "time: scale the budget by the best move's share of the nodes", func(o *Options) *bool { return &o.NodeTime }},
 	{"corrhist", "correction history of the static evaluation by pawns and material (steps 7, 17)", func(o *Options) *bool { return &o.CorrHist }},
 	{"singular", "singular extensions, their double form, and multi-cut (step 10b)", func(o *Options) *bool { return &o.Singular }},
 	{"singularneg", "singular extensions' negative form: a hash move that is not the only one to beat beta is searched a ply shallower (step 10b)", func(o *Options) *bool { return &o.SingularNeg }},

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -176,4 +177,34 @@ func TestCapFutMates(t *testing.T) {
 	o := DefaultOptions()
 	o.CapFut = true
 	checkMates(t, o, 0)
+}
+
+// TestNodeTimeFactor: with Options.NodeTime the soft budget is scaled by
+// 2 × (1 − the best move's share of the root's nodes) + 0.4, within 0.5
+// and 1.5; without it, or before any node is counted, by 1.
+func TestNodeTimeFactor(t *testing.T) {
+	s := NewSearcher(1)
+	o := DefaultOptions()
+	o.NodeTime = true
+	s.SetOptions(o)
+	for _, c := range []struct {
+		nodes []uint64
+		want  float64
+	}{
+		{[]uint64{90, 5, 5}, 0.6}, {[]uint64{50, 50}, 1.4}, {[]uint64{30, 70}, 1.5},
+		{[]uint64{99, 1}, 0.5}, {[]uint64{0, 0}, 1}, {nil, 1},
+	} {
+		s.rootMoves = s.rootMoves[:0]
+		for _, n := range c.nodes {
+			s.rootMoves = append(s.rootMoves, rootMove{nodes: n})
+		}
+		if got := s.nodeTimeFactor(); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("nodes %v: factor %.3f, want %.3f", c.nodes, got, c.want)
+		}
+	}
+	s.SetOptions(DefaultOptions())
+	s.rootMoves = []rootMove{{nodes: 90}, {nodes: 10}}
+	if got := s.nodeTimeFactor(); got != 1 {
+		t.Errorf("NodeTime off: factor %.3f, want 1", got)
+	}
 }
