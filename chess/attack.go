@@ -102,10 +102,7 @@ func pieceAttackBit(pc Piece) uint8 {
 // Families the attacker has no pieces of are skipped.
 func (p *Position) IsAttacked(sq Square, by Color) bool {
 	sq &= 0x7f
-	// Pawns: a White pawn attacks up the board, so it would stand below sq.
-	pawn := MakePiece(by, Pawn)
-	back := pawnCaptures[by^1]
-	if p.board[sq+back[0]] == pawn || p.board[sq+back[1]] == pawn {
+	if p.AttackedByPawn(sq, by) {
 		return true
 	}
 	// The king: one table lookup from its known square.
@@ -145,7 +142,9 @@ func (p *Position) IsAttacked(sq Square, by Color) bool {
 	return false
 }
 
-// AttackedByPawn reports whether a pawn of colour by attacks sq.
+// AttackedByPawn reports whether a pawn of colour by attacks sq: a White
+// pawn attacks up the board, so it would stand below sq. IsAttacked asks
+// it first; the search's move ordering asks it alone (Options.Threat).
 func (p *Position) AttackedByPawn(sq Square, by Color) bool {
 	sq &= 0x7f
 	pawn := MakePiece(by, Pawn)
