@@ -22,8 +22,11 @@ import "ox88/chess"
 // The table stores the raw evaluation (entries stay valid whatever the
 // tables learn); the correction is added each time it is read.
 //
-// Elo: +7.8 +/- 27.6 at 10k nodes, 400 games; +4.3 +/- 27.3 with the
-// quiescence stand-pat corrected too (sixth session): off (docs/STRENGTH.md §6).
+// Elo: +7.8 +/- 27.6 at 10k nodes, 400 games, hand-written evaluation;
+// +4.3 +/- 27.3 with the quiescence stand-pat corrected too (sixth session,
+// docs/STRENGTH.md §6): off then. With net 4a at 20k nodes, 800 games each:
+// +28.3 +/- 17.9 (openings 801-1200), +5.6 +/- 18.2 (1201-1600), +17.0 +/-
+// 12.8 pentanomial over 1600 games (twenty-first session, §26): on.
 
 // Correction history sizes and rates.
 const (

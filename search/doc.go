@@ -21,7 +21,8 @@
 //	           5 transposition table probe (tt.go: probe/store)
 //	           6 check extension
 //	           7 static evaluation (Options.Eval.Evaluate, or from the table),
-//	             plus the correction history (corrhist.go: correctedEval)
+//	             plus the correction history (corrhist.go: correctedEval;
+//	             on by default)
 //	           8 reverse futility pruning
 //	           9 null-move pruning
 //	          10 internal iterative reduction

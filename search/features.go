@@ -25,7 +25,7 @@ type Options struct {
 	CheckExtend bool       // step 6 (without it -9.1 +/- 18.5 at 20k nodes, net 4a, 800 games: on)
 	ContHist    bool       // move ordering: continuation histories one and two plies back (+27.9 +/- 28.1 Elo, 400 games at 10k nodes, hand-written evaluation; -3.5 +/- 25.2 at 20k nodes with net 4a, 400 games)
 	NodeTime    bool       // time: the best move's share of the nodes scales the soft budget (-4.3 +/- 23.3 Elo at 2+0.02, 400 games, net 4a: off)
-	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too: off)
+	CorrHist    bool       // step 7: correction history of the static evaluation (+7.8 +/- 27.6 Elo at 10k nodes, hand-written evaluation, LOS 71%; +4.3 +/- 27.3 with the quiescence stand-pat corrected too; with net 4a at 20k nodes, 800 games, +28.3 +/- 17.9 on openings 801-1200, +5.6 +/- 18.2 on 1201-1600, +17.0 +/- 12.8 pentanomial over 1600 games: on)
 	Singular    bool       // step 10b: singular and double extensions, multi-cut (+16.1 +/- 17.1 Elo at 2+0.02, 800 games, net 4a, LOS 97%: on; -4.3 +/- 27.5 at 10k nodes, which few nodes deep enough reach)
 	SingularNeg bool       // step 10b: the negative extension (singular from depth 6 with it, against depth 8: +22.2 +/- 17.6 at 2+0.02, 800 games; without it +4.3 +/- 21.9, 400 games: on)
 	CutNode     bool       // step 14: a late quiet move at an expected cut node is reduced a ply more (+13.0 +/- 26.2 at 20k nodes, 400 games; +20.9 +/- 19.0 on openings 201-600, 800 games; +2.6 +/- 22.9 at 2+0.02, 400 games; at 10+0.1 the kept steps with it +51.6 +/- 20.7 against f1ff1f0's search, then +21.7 +/- 21.4 on other openings, +36.6 +/- 14.9 over 800 games; without it +21.7 +/- 19.9, 400 games: on)
@@ -44,7 +44,7 @@ type Options struct {
 // paid in a match on, the others off.
 func DefaultOptions() Options {
 	return Options{NullMove: true, RFP: true, Futility: true, LMP: true, LMR: true, IIR: true,
-		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Singular: true, SingularNeg: true, CutNode: true, FutilityLMR: true, QSTTStand: true, CutCount: true, CapFut: true, Threat: true, Eval: eval.AllTerms, Net: nnue.Default()}
+		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Singular: true, SingularNeg: true, CutNode: true, FutilityLMR: true, QSTTStand: true, CutCount: true, CapFut: true, Threat: true, CorrHist: true, Eval: eval.AllTerms, Net: nnue.Default()}
 }
 
 // SetOptions sets the options of the searches to come, for every thread.
