@@ -26,7 +26,10 @@ import "ox88/chess"
 // +4.3 +/- 27.3 with the quiescence stand-pat corrected too (sixth session,
 // docs/STRENGTH.md §6): off then. With net 4a at 20k nodes, 800 games each:
 // +28.3 +/- 17.9 (openings 801-1200), +5.6 +/- 18.2 (1201-1600), +17.0 +/-
-// 12.8 pentanomial over 1600 games (twenty-first session, §26): on.
+// 12.8 pentanomial over 1600 games (twenty-first session, §26): on. At
+// 10+0.1, 200 games, against the same build without it: +45.4 +/- 25.8; the
+// kept steps with it against f1ff1f0's search, 400 games: +61.4 +/- 22.1
+// (twenty-second session, §27).
 
 // Correction history sizes and rates.
 const (
