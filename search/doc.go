@@ -23,6 +23,8 @@
 //	           7 static evaluation (Options.Eval.Evaluate, or from the table),
 //	             plus the correction history (corrhist.go: correctedEval;
 //	             on by default)
+//	          7c the parent's reduction in hindsight: a ply more or less
+//	             by the two static evaluations (hindsight; on by default)
 //	           8 reverse futility pruning
 //	           9 null-move pruning
 //	          10 internal iterative reduction

@@ -26,6 +26,9 @@ const (
 	capFutMaxDepth     = 6   // Options.CapFut: futility of captures up to this depth ...
 	capFutBase         = 150 // ... margin over the victim's value ...
 	capFutPerDepth     = 100 // ... plus this per ply
+	hindsightDeeper    = 3   // Options.Hindsight: a ply deeper after a parent reduction of this many plies ...
+	hindsightShallower = 2   // ... a ply shallower after one of this many ...
+	hindsightMargin    = 175 // ... when the two evaluations sum above this
 )
 
 // lmrTable[depth][moveNumber] is the late move reduction, ln(d)*ln(n)/2.
@@ -37,6 +40,31 @@ func init() {
 			lmrTable[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.0)
 		}
 	}
+}
+
+// hindsight returns the change of depth at step 7c of a node whose static
+// evaluation is staticEval, reached from parent by a move the parent
+// reduced. The two evaluations are from opposite sides, so their sum is
+// what the move cost its mover by the evaluation: about 0 for a move that
+// keeps the balance, large when it gave something away. +1 when the
+// reduction was at least hindsightDeeper plies and the move cost nothing
+// (sum <= 0): a heavy reduction of a move that holds its own may hide its
+// point. -1 when the reduction was at least hindsightShallower plies, the
+// node has depth to spare and the move cost more than hindsightMargin:
+// the reduction was right, and a ply less will do.
+func hindsight(depth, staticEval int, parent *plyData) int {
+	r := parent.reduction
+	if r == 0 || parent.staticEval == -Infinity {
+		return 0
+	}
+	sum := staticEval + parent.staticEval
+	if r >= hindsightDeeper && sum <= 0 {
+		return 1
+	}
+	if r >= hindsightShallower && depth >= 2 && sum > hindsightMargin {
+		return -1
+	}
+	return 0
 }
 
 // isDraw reports whether the position at ply is drawn by the fifty-move
@@ -199,6 +227,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	}
 	st.staticEval = staticEval
 	s.note(StepStaticEval, chess.NoMove, staticEval)
+	// Step 7c. The parent's reduction in hindsight (Options.Hindsight):
+	// the move that led here was reduced by late move reductions, and the
+	// two static evaluations say whether that was a mistake.
+	if s.opt.Hindsight && !pvNode && !inCheck && excluded == chess.NoMove && ply > 0 {
+		depth += hindsight(depth, staticEval, &s.stack[ply-1])
+	}
 	// improving: the static evaluation is better than two plies ago, so
 	// the side to move is making progress and its late quiet moves are
 	// reduced less (step 14).
@@ -362,7 +396,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			}
 			// Step 15. PVS: a null window proves the move worse; only a
 			// move that beats alpha is searched again with the full window.
+			st.reduction = r
 			score = -s.negamax(newDepth-r, ply+1, -alpha-1, -alpha, false, r > 0 || !cutNode)
+			st.reduction = 0
 			if r > 0 && score > alpha {
 				s.note(StepResearch, m, newDepth)
 				score = -s.negamax(newDepth, ply+1, -alpha-1, -alpha, false, !cutNode)

@@ -109,6 +109,10 @@ type plyData struct {
 	// cutoffs counts the beta cutoffs of the main-search nodes at this ply
 	// since the node two plies up began (Options.CutCount, step 14).
 	cutoffs int
+	// reduction is the late move reduction of the move being searched
+	// with a null window from this ply, 0 when it is not reduced
+	// (Options.Hindsight, step 7c).
+	reduction int
 }
 
 // Searcher runs searches. It keeps the transposition table and history
