@@ -1,43 +1,29 @@
 package tui
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/creack/pty"
 
 	"ox88/chess"
+	"ox88/internal/linetest"
 )
 
 // ansi matches terminal control sequences: CSI, OSC and charset choices.
 var ansi = regexp.MustCompile(`\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]`)
 
 // screen collects what the program writes to its terminal.
-type screen struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (s *screen) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.Write(p)
-}
+type screen struct{ linetest.SyncBuffer }
 
 // text returns everything written so far with the control sequences
 // removed.
-func (s *screen) text() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return ansi.ReplaceAllString(s.buf.String(), "\n")
-}
+func (s *screen) text() string { return ansi.ReplaceAllString(s.String(), "\n") }
 
 // waitFor waits until re matches the screen text and returns the match.
 func (s *screen) waitFor(t *testing.T, re *regexp.Regexp, timeout time.Duration) []string {
@@ -49,10 +35,7 @@ func (s *screen) waitFor(t *testing.T, re *regexp.Regexp, timeout time.Duration)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	s.mu.Lock()
-	raw := s.buf.String()
-	s.mu.Unlock()
-	t.Fatalf("waited %v for %q; the screen said:\n%s\nraw %q", timeout, re, s.text(), raw)
+	t.Fatalf("waited %v for %q; the screen said:\n%s\nraw %q", timeout, re, s.text(), s.String())
 	return nil
 }
 

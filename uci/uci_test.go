@@ -22,6 +22,12 @@ import (
 	"ox88/search"
 )
 
+// newSession starts a conversation with a Server over a pipe.
+func newSession(t *testing.T) *linetest.Session[*Server] {
+	t.Helper()
+	return linetest.Start(t, func(out io.Writer) *Server { return NewServer(engine.New(), out) })
+}
+
 // fullInfo matches a full info line, fields in the fixed order.
 var fullInfo = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)?( wdl \d+ \d+ \d+)? nodes \d+ nps \d+ hashfull \d+ tbhits \d+ time \d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
 
@@ -425,8 +431,7 @@ func FuzzSession(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		var out bytes.Buffer
-		srv := NewServer(engine.New(), &syncBuffer{B: &out})
+		srv := NewServer(engine.New(), &linetest.SyncBuffer{})
 		// A cap instead of a skip: Hash is parsed, checked and applied as
 		// ever, within what a fuzzing machine holds (the real cap is
 		// engine.MaxHashMB).
@@ -651,7 +656,7 @@ func TestSkillLevel(t *testing.T) {
 			t.Errorf("Skill Level %d: ox88 level %d, want %d", level, got, w)
 		}
 	}
-	s := NewServer(engine.New(), &syncBuffer{B: &bytes.Buffer{}})
+	s := NewServer(engine.New(), &linetest.SyncBuffer{})
 	for _, tc := range []struct {
 		lines []string
 		want  int

@@ -1,7 +1,6 @@
 package xboard
 
 import (
-	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/internal/linetest"
 	"ox88/search"
 )
 
@@ -124,7 +124,7 @@ func TestBookOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	eng.SetBook(bk)
-	srv := NewServer(eng, &syncBuffer{B: &bytes.Buffer{}})
+	srv := NewServer(eng, &linetest.SyncBuffer{})
 	if !srv.ownBook || srv.book == nil {
 		t.Error("the engine's book is not the server's")
 	}

@@ -1,7 +1,6 @@
 package xboard
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -18,6 +17,14 @@ import (
 	"ox88/internal/linetest"
 	"ox88/search"
 )
+
+// session is a conversation with a Server over a pipe.
+type session struct{ *linetest.Session[*Server] }
+
+func newSession(t *testing.T) *session {
+	t.Helper()
+	return &session{linetest.Start(t, func(out io.Writer) *Server { return NewServer(engine.New(), out) })}
+}
 
 // thinking matches a thinking line: ply score time nodes pv.
 var thinking = regexp.MustCompile(`^\d+ -?\d+ \d+ \d+ \S`)
@@ -389,7 +396,7 @@ func FuzzSession(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		srv := NewServer(engine.New(), &syncBuffer{B: &bytes.Buffer{}})
+		srv := NewServer(engine.New(), &linetest.SyncBuffer{})
 		// Caps instead of skips: memory, Hash and cores are parsed,
 		// checked and applied as ever, within what a fuzzing machine
 		// holds (the real caps are engine.MaxHashMB and search.MaxThreads).

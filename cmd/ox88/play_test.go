@@ -5,13 +5,13 @@ import (
 	"flag"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/creack/pty"
 
 	"ox88/chess"
+	"ox88/internal/linetest"
 )
 
 // TestBareOx88OnAPipeIsUCI checks the default command: with standard input
@@ -20,9 +20,9 @@ import (
 func TestBareOx88OnAPipeIsUCI(t *testing.T) {
 	bin := buildOx88(t)
 	p := startEngine(t, bin)
-	p.send("uci")
-	p.expect("uciok", 2*time.Second)
-	p.send("quit")
+	p.Send("uci")
+	p.Expect("uciok", 2*time.Second)
+	p.Send("quit")
 }
 
 // quickly bounds how long a subcommand may take to start and answer on a
@@ -31,21 +31,9 @@ func TestBareOx88OnAPipeIsUCI(t *testing.T) {
 // subcommand).
 const quickly = 3 * time.Second
 
-// ptyOutput collects what a program writes to its pseudo-terminal.
-type ptyOutput struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (o *ptyOutput) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.buf.String()
-}
-
 // startInPty runs bin with args in a pseudo-terminal that answers nothing,
 // collecting its output until it exits.
-func startInPty(t *testing.T, bin string, args ...string) (*exec.Cmd, *ptyOutput, func([]byte), <-chan error) {
+func startInPty(t *testing.T, bin string, args ...string) (*exec.Cmd, *linetest.SyncBuffer, func([]byte), <-chan error) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 80})
@@ -53,16 +41,14 @@ func startInPty(t *testing.T, bin string, args ...string) (*exec.Cmd, *ptyOutput
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); tty.Close() })
-	out := &ptyOutput{}
+	out := &linetest.SyncBuffer{}
 	copied := make(chan struct{})
 	go func() {
 		defer close(copied)
 		b := make([]byte, 4096)
 		for {
 			n, err := tty.Read(b)
-			out.mu.Lock()
-			out.buf.Write(b[:n])
-			out.mu.Unlock()
+			out.Write(b[:n])
 			if err != nil {
 				return
 			}

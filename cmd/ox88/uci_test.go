@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,15 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// engineProcess is a built ox88 running a protocol on pipes.
-type engineProcess struct {
-	t     *testing.T
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-}
+	"ox88/internal/linetest"
+)
 
 // buildOx88 builds the binary once per test run into a temporary folder.
 func buildOx88(t *testing.T) string {
@@ -34,29 +26,20 @@ func buildOx88(t *testing.T) string {
 	return bin
 }
 
-func startEngine(t *testing.T, bin string, args ...string) *engineProcess {
+// startEngine runs bin with args, a conversation over its standard input
+// and output; it must exit within 5 s of the end of its input.
+func startEngine(t *testing.T, bin string, args ...string) *linetest.Conn {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
+	p, out := linetest.NewConn(t, in)
+	cmd.Stdout, cmd.Stderr = out, os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &engineProcess{t: t, cmd: cmd, in: in, lines: make(chan string, 1<<16)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
 	t.Cleanup(func() {
 		in.Close()
 		done := make(chan error, 1)
@@ -71,52 +54,24 @@ func startEngine(t *testing.T, bin string, args ...string) *engineProcess {
 	return p
 }
 
-func (p *engineProcess) send(lines ...string) {
-	p.t.Helper()
-	if _, err := io.WriteString(p.in, strings.Join(lines, "\n")+"\n"); err != nil {
-		p.t.Fatal(err)
-	}
-}
-
-// expect waits up to d for a line starting with prefix.
-func (p *engineProcess) expect(prefix string, d time.Duration) (string, []string) {
-	p.t.Helper()
-	var before []string
-	timeout := time.After(d)
-	for {
-		select {
-		case l, ok := <-p.lines:
-			if !ok {
-				p.t.Fatalf("the engine exited; waiting for %q after %q", prefix, before)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return l, before
-			}
-			before = append(before, l)
-		case <-timeout:
-			p.t.Fatalf("no %q within %v; got %q", prefix, d, before)
-		}
-	}
-}
-
 // TestUCIBinary drives the built "ox88 uci" as a GUI would: the measured
 // bar of the protocol issue.
 func TestUCIBinary(t *testing.T) {
 	bin := buildOx88(t)
 	p := startEngine(t, bin, "uci")
-	p.send("uci")
-	p.expect("uciok", 2*time.Second)
-	p.send("isready")
-	p.expect("readyok", 2*time.Second)
+	p.Send("uci")
+	p.Expect("uciok", 2*time.Second)
+	p.Send("isready")
+	p.Expect("readyok", 2*time.Second)
 
 	// isready during go infinite: answered at once, each time.
-	p.send("position startpos moves e2e4", "go infinite")
+	p.Send("position startpos moves e2e4", "go infinite")
 	time.Sleep(100 * time.Millisecond)
 	var waits []time.Duration
 	for i := 0; i < 9; i++ {
 		start := time.Now()
-		p.send("isready")
-		p.expect("readyok", time.Second)
+		p.Send("isready")
+		p.Expect("readyok", time.Second)
 		waits = append(waits, time.Since(start))
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -126,23 +81,23 @@ func TestUCIBinary(t *testing.T) {
 		t.Errorf("readyok during go infinite took %v (median), want under 50ms", waits[len(waits)/2])
 	}
 	start := time.Now()
-	p.send("stop")
-	line, _ := p.expect("bestmove", time.Second)
+	p.Send("stop")
+	line, _ := p.Expect("bestmove", time.Second)
 	t.Logf("stop -> %q in %v", line, time.Since(start))
 
 	// Bad FEN and illegal move: reported, and the engine goes on.
-	p.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1")
-	if l, _ := p.expect("info string", time.Second); !strings.HasPrefix(l, "info string error: bad FEN") {
+	p.Send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1")
+	if l, _ := p.Expect("info string", time.Second); !strings.HasPrefix(l, "info string error: bad FEN") {
 		t.Errorf("bad FEN: %q", l)
 	}
-	p.send("position startpos moves e2e4 e7e5 e1e2 e8e7 e2e4")
-	if l, _ := p.expect("info string", time.Second); !strings.HasPrefix(l, `info string error: move 5 "e2e4" is illegal`) {
+	p.Send("position startpos moves e2e4 e7e5 e1e2 e8e7 e2e4")
+	if l, _ := p.Expect("info string", time.Second); !strings.HasPrefix(l, `info string error: move 5 "e2e4" is illegal`) {
 		t.Errorf("illegal move: %q", l)
 	}
-	p.send("isready")
-	p.expect("readyok", time.Second)
-	p.send("go depth 2")
-	line, _ = p.expect("bestmove", 5*time.Second)
+	p.Send("isready")
+	p.Expect("readyok", time.Second)
+	p.Send("go depth 2")
+	line, _ = p.Expect("bestmove", 5*time.Second)
 	// The last good position was after 1.e4: Black moves.
 	if f := strings.Fields(line); len(f) < 2 || !strings.ContainsAny(f[1][1:2], "78") {
 		t.Errorf("after bad input the position should still be 1.e4 (Black to move): %q", line)
@@ -152,10 +107,10 @@ func TestUCIBinary(t *testing.T) {
 	// and a busy machine.
 	const slack = 50 * time.Millisecond
 	for _, goCmd := range []string{"go wtime 100 btime 100", "go wtime 100 btime 100 winc 0 binc 0", "go wtime 50 btime 50"} {
-		p.send("position startpos moves d2d4 d7d5")
+		p.Send("position startpos moves d2d4 d7d5")
 		start := time.Now()
-		p.send(goCmd)
-		p.expect("bestmove", 5*time.Second)
+		p.Send(goCmd)
+		p.Expect("bestmove", 5*time.Second)
 		d := time.Since(start)
 		t.Logf("%s: bestmove in %v", goCmd, d)
 		clock := 100 * time.Millisecond
@@ -166,18 +121,18 @@ func TestUCIBinary(t *testing.T) {
 			t.Errorf("%s: bestmove after %v, want within %v", goCmd, d, clock+slack)
 		}
 	}
-	p.send("quit")
+	p.Send("quit")
 }
 
 // TestXboardBinary plays a few moves through "ox88 xboard".
 func TestXboardBinary(t *testing.T) {
 	bin := buildOx88(t)
 	p := startEngine(t, bin, "xboard")
-	p.send("xboard", "protover 2")
-	p.expect("feature", 2*time.Second)
-	p.send("new", "sd 2", "usermove e2e4")
-	p.expect("move ", 5*time.Second)
-	p.send("ping 3")
-	p.expect("pong 3", time.Second)
-	p.send("quit")
+	p.Send("xboard", "protover 2")
+	p.Expect("feature", 2*time.Second)
+	p.Send("new", "sd 2", "usermove e2e4")
+	p.Expect("move ", 5*time.Second)
+	p.Send("ping 3")
+	p.Expect("pong 3", time.Second)
+	p.Send("quit")
 }

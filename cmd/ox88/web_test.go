@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"ox88/internal/linetest"
 	"ox88/web"
 )
 
@@ -30,31 +30,13 @@ func TestWebFlags(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for one writer and one reader.
-type syncBuffer struct {
-	mu  chan struct{}
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu <- struct{}{}
-	defer func() { <-b.mu }()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu <- struct{}{}
-	defer func() { <-b.mu }()
-	return b.buf.String()
-}
-
 func TestServeWeb(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	out := &syncBuffer{mu: make(chan struct{}, 1)}
+	out := &linetest.SyncBuffer{}
 	done := make(chan int, 1)
 	go func() { done <- serveWeb(ctx, ln, web.Config{MaxSearches: 1}, out) }()
 	url := "http://" + ln.Addr().String() + "/"
@@ -90,7 +72,7 @@ func TestServeWebToken(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &syncBuffer{mu: make(chan struct{}, 1)}
+	out := &linetest.SyncBuffer{}
 	go serveWeb(ctx, ln, web.Config{MaxSearches: 1, Token: "test-token"}, out)
 	base := "http://" + ln.Addr().String()
 	for deadline := time.Now().Add(5 * time.Second); out.String() == "" && time.Now().Before(deadline); {

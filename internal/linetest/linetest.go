@@ -18,13 +18,26 @@ type Server interface {
 	Serve(in io.Reader) error
 }
 
+// Conn is one conversation over lines: what the test writes to In, and
+// what the other side wrote, a line at a time.
+type Conn struct {
+	T     *testing.T
+	In    io.WriteCloser // what the GUI writes
+	Lines chan string    // what the other side wrote, a line at a time
+}
+
+// NewConn returns a conversation writing to in, and the writer whose
+// writes become its Lines.
+func NewConn(t *testing.T, in io.WriteCloser) (*Conn, io.Writer) {
+	c := &Conn{T: t, In: in, Lines: make(chan string, 1<<16)}
+	return c, &lineWriter{lines: c.Lines}
+}
+
 // Session is one conversation with a server of type S.
 type Session[S Server] struct {
-	T     *testing.T
-	Srv   S              // the server
-	In    *io.PipeWriter // what the GUI writes
-	Lines chan string    // what the server wrote, a line at a time
-	done  chan error
+	*Conn
+	Srv  S // the server
+	done chan error
 }
 
 // lineWriter turns a server's writes into lines on a channel.
@@ -54,8 +67,9 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 func Start[S Server](t *testing.T, newServer func(out io.Writer) S) *Session[S] {
 	t.Helper()
 	pr, pw := io.Pipe()
-	s := &Session[S]{T: t, In: pw, Lines: make(chan string, 1<<16), done: make(chan error, 1)}
-	s.Srv = newServer(&lineWriter{lines: s.Lines})
+	c, out := NewConn(t, pw)
+	s := &Session[S]{Conn: c, done: make(chan error, 1)}
+	s.Srv = newServer(out)
 	go func() { s.done <- s.Srv.Serve(pr) }()
 	t.Cleanup(func() { s.Close() })
 	return s
@@ -78,7 +92,7 @@ func ServeWithin(t *testing.T, srv Server, input string, d time.Duration) {
 }
 
 // Send writes input lines (each given line gets a "\n").
-func (s *Session[S]) Send(lines ...string) {
+func (s *Conn) Send(lines ...string) {
 	s.T.Helper()
 	if _, err := io.WriteString(s.In, strings.Join(lines, "\n")+"\n"); err != nil {
 		s.T.Fatalf("send: %v", err)
@@ -87,39 +101,39 @@ func (s *Session[S]) Send(lines ...string) {
 
 // Expect waits up to d for a line starting with prefix and returns it with
 // the lines that came before it.
-func (s *Session[S]) Expect(prefix string, d time.Duration) (string, []string) {
+func (s *Conn) Expect(prefix string, d time.Duration) (string, []string) {
 	s.T.Helper()
-	var before []string
-	timeout := time.After(d)
-	for {
-		select {
-		case l := <-s.Lines:
-			if strings.HasPrefix(l, prefix) {
-				return l, before
-			}
-			before = append(before, l)
-		case <-timeout:
-			s.T.Fatalf("no %q line within %v; got %q", prefix, d, before)
-			return "", nil
-		}
+	l, before, found := s.until(prefix, d)
+	if !found {
+		s.T.Fatalf("no %q line within %v; got %q", prefix, d, before)
 	}
+	return l, before
 }
 
 // Quiet checks that no line starting with prefix arrives within d, and
 // returns the lines that did.
-func (s *Session[S]) Quiet(prefix string, d time.Duration) []string {
+func (s *Conn) Quiet(prefix string, d time.Duration) []string {
 	s.T.Helper()
-	var got []string
+	l, got, found := s.until(prefix, d)
+	if found {
+		s.T.Fatalf("unexpected %q (after %q)", l, got)
+	}
+	return got
+}
+
+// until reads lines for up to d, until one starting with prefix: it
+// returns that line, whether it came, and the lines before it.
+func (s *Conn) until(prefix string, d time.Duration) (line string, before []string, found bool) {
 	timeout := time.After(d)
 	for {
 		select {
 		case l := <-s.Lines:
 			if strings.HasPrefix(l, prefix) {
-				s.T.Fatalf("unexpected %q (after %q)", l, got)
+				return l, before, true
 			}
-			got = append(got, l)
+			before = append(before, l)
 		case <-timeout:
-			return got
+			return "", before, false
 		}
 	}
 }
@@ -138,14 +152,22 @@ func (s *Session[S]) Close() {
 	}
 }
 
-// SyncBuffer is a bytes.Buffer safe for a server's two writers.
+// SyncBuffer is a bytes.Buffer safe for several writers and a reader (a
+// server's two writers, a program's output read while it runs).
 type SyncBuffer struct {
-	mu sync.Mutex
-	B  *bytes.Buffer
+	mu  sync.Mutex
+	buf bytes.Buffer
 }
 
 func (w *SyncBuffer) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.B.Write(p)
+	return w.buf.Write(p)
+}
+
+// String returns what was written so far.
+func (w *SyncBuffer) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
 }
