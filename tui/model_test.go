@@ -97,6 +97,14 @@ func (h *harness) reply(s string) {
 
 func (h *harness) sans() string { return strings.Join(h.m.g.SANMoves(), " ") }
 
+// wantMoves stops the test unless the game's moves are want, in SAN.
+func (h *harness) wantMoves(want string) {
+	h.t.Helper()
+	if h.sans() != want {
+		h.t.Fatalf("moves %q, want %q", h.sans(), want)
+	}
+}
+
 // boardLines returns the first n lines of the view, right-trimmed and cut
 // at width w (the board without the panel).
 func (h *harness) boardLines(n, w int) []string {
@@ -139,9 +147,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 		t.Fatalf("input not shown:\n%s", h.m.screen())
 	}
 	h.press(tea.KeyEnter)
-	if h.sans() != "e4" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("e4")
 	req := h.eng.last(t)
 	if req.Skill != 3 || len(req.Moves) != 1 || req.Moves[0].String() != "e2e4" || req.Limits.MoveTime != thinkTimes[3] {
 		t.Fatalf("request %+v", req)
@@ -163,9 +169,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 		}
 	}
 	h.reply("e7e5")
-	if h.sans() != "e4 e5" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("e4 e5")
 	v = h.m.screen()
 	if !strings.Contains(v, "1. e4       <e5>") || !strings.Contains(v, "ox88 played 1... e5.") {
 		t.Fatalf("reply not shown:\n%s", v)
@@ -179,8 +183,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 func TestBadInputGetsAMessage(t *testing.T) {
 	h := newHarness(t, Options{}, 60, 20)
 	for _, s := range []string{"e2e5", "Ke2", "e7e5", "Nf6", "zzz", "e2", "O-O", "cxd5"} {
-		h.typeText(s)
-		h.press(tea.KeyEnter)
+		h.typeText(s + "\r")
 		if h.m.g.Len() != 0 || !h.m.ui.isError || h.m.ui.message == "" {
 			t.Fatalf("%q: len %d, message %q", s, h.m.g.Len(), h.m.ui.message)
 		}
@@ -188,14 +191,10 @@ func TestBadInputGetsAMessage(t *testing.T) {
 	// Backspace and Esc edit the line.
 	h.typeText("e2e3")
 	h.press(tea.KeyBackspace)
-	h.typeText("4")
-	h.press(tea.KeyEnter)
-	if h.sans() != "e4" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.typeText("4\r")
+	h.wantMoves("e4")
 	// A move while ox88 is to move is refused.
-	h.typeText("d4")
-	h.press(tea.KeyEnter)
+	h.typeText("d4\r")
 	if h.sans() != "e4" || !strings.Contains(h.m.ui.message, "ox88's turn") {
 		t.Fatalf("moves %q, message %q", h.sans(), h.m.ui.message)
 	}
@@ -213,11 +212,8 @@ func TestCursorAndEnter(t *testing.T) {
 		t.Fatalf("destinations not shown:\n%s", strings.Join(lines, "\n"))
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyLeft})
-	h.typeText("kk")
-	h.press(tea.KeyEnter)
-	if h.sans() != "Nf3" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.typeText("kk\r")
+	h.wantMoves("Nf3")
 }
 
 func TestMouseClicks(t *testing.T) {
@@ -232,9 +228,7 @@ func TestMouseClicks(t *testing.T) {
 	d4, _ := chess.ParseSquare("d4")
 	click(d2)
 	click(d4)
-	if h.sans() != "d4" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("d4")
 	// Flipped, the same screen cell is the mirrored square.
 	h.typeText("f")
 	h.send(tea.KeyPressMsg{Code: tea.KeyEsc})
@@ -253,13 +247,10 @@ func TestPromotionPicker(t *testing.T) {
 		t.Fatalf("no picker:\n%s", h.m.screen())
 	}
 	h.typeText("n")
-	if h.sans() != "e8=N+" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("e8=N+")
 	// The typed form must name the piece.
 	h.m.g.Undo()
-	h.typeText("e8")
-	h.press(tea.KeyEnter)
+	h.typeText("e8\r")
 	if !strings.Contains(h.m.ui.message, "must promote") {
 		t.Fatalf("message %q", h.m.ui.message)
 	}
@@ -343,8 +334,7 @@ func TestUndoRedoAgainstEngine(t *testing.T) {
 	h := newHarness(t, Options{ASCII: true}, 60, 20)
 	h.typeText("e4\r")
 	h.reply("e5")
-	h.typeText("Nf3")
-	h.press(tea.KeyEnter)
+	h.typeText("Nf3\r")
 	h.reply("Nc6")
 	h.typeText("u")
 	if h.m.g.Ply() != 2 || h.m.ui.message != "Took back to move 2, white to move (r redoes)." {
@@ -360,8 +350,7 @@ func TestUndoRedoAgainstEngine(t *testing.T) {
 		t.Fatalf("after r: ply %d", h.m.g.Ply())
 	}
 	// A new move from the middle drops the rest.
-	h.typeText("d4")
-	h.press(tea.KeyEnter)
+	h.typeText("d4\r")
 	if h.sans() != "e4 e5 d4" || h.m.g.Len() != 3 {
 		t.Fatalf("moves %q", h.sans())
 	}
@@ -378,15 +367,13 @@ func TestUndoRedoAgainstEngine(t *testing.T) {
 func TestCheckmateShown(t *testing.T) {
 	h := newHarness(t, Options{Color: "both"}, 60, 20)
 	for _, mv := range []string{"f3", "e5", "g4", "Qh4"} {
-		h.typeText(mv)
-		h.press(tea.KeyEnter)
+		h.typeText(mv + "\r")
 	}
 	v := h.m.screen()
 	if h.m.status() != "Game over: Black wins by checkmate" || !strings.Contains(v, "checkmate") {
 		t.Fatalf("no outcome:\n%s", v)
 	}
-	h.typeText("a3")
-	h.press(tea.KeyEnter)
+	h.typeText("a3\r")
 	if !strings.Contains(h.m.ui.message, "The game is over") {
 		t.Fatalf("a move after mate: %q", h.m.ui.message)
 	}
@@ -457,9 +444,7 @@ func TestMoveNowAndModes(t *testing.T) {
 	}
 	h.send(watchMsg(h.m.watchID))
 	h.reply("c4")
-	if h.sans() != "d4 d5 c4" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("d4 d5 c4")
 	h.typeText("+++++++++")
 	if h.m.level != engine.MaxSkill {
 		t.Fatalf("level %d", h.m.level)
@@ -580,9 +565,7 @@ func TestHint(t *testing.T) {
 		t.Fatalf("%q, %d moves", h.m.ui.message, h.m.g.Len())
 	}
 	h.press(tea.KeyEnter)
-	if h.sans() != "Nf3" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("Nf3")
 	// A hint overtaken by a move is dropped.
 	h.reply("e7e5")
 	h.typeText("i")

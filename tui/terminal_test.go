@@ -42,9 +42,7 @@ func TestPaste(t *testing.T) {
 		t.Fatalf("input %q after a paste", h.m.input)
 	}
 	h.press(tea.KeyEnter)
-	if h.sans() != "e4" {
-		t.Fatalf("moves %q", h.sans())
-	}
+	h.wantMoves("e4")
 	fen := "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
 	h.typeText("o")
 	h.send(tea.PasteMsg{Content: fen})
