@@ -235,12 +235,7 @@ func TestReviewRequests(t *testing.T) {
 	if code := webtest.Call(t, ts, "GET", "/api/review?sid=empty-game-1", "", &e); code != 400 || e.Error != "no moves to review: play or load a game first" {
 		t.Errorf("empty game: %d %q", code, e.Error)
 	}
-	resp, err := ts.Client().Get(ts.URL + "/api/review?sid=" + testSid + "&nodes=1000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
-	resp.Body.Close()
+	evs := webtest.Events(t, ts, "/api/review?sid="+testSid+"&nodes=1000", "done", "fail")
 	if len(evs) != 5 || evs[3].Data != `{"done":4,"total":4}` || evs[4].Name != "done" {
 		t.Fatalf("events %v", evs)
 	}
@@ -265,12 +260,7 @@ func TestReviewBlunder(t *testing.T) {
 	s, ts := newTestServer(t, Config{})
 	var st stateJSON
 	webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","pgn":"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"}`, &st)
-	resp, err := ts.Client().Get(ts.URL + "/api/review?sid=" + testSid + "&nodes=20000")
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
-	resp.Body.Close()
+	evs := webtest.Events(t, ts, "/api/review?sid="+testSid+"&nodes=20000", "done", "fail")
 	last := evs[len(evs)-1]
 	if last.Name != "done" || len(evs) != 9 {
 		t.Fatalf("%d events, the last %s: %s", len(evs), last.Name, last.Data)

@@ -197,10 +197,7 @@ func TestBadRequests(t *testing.T) {
 func TestStaticFiles(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	for _, p := range []string{"/", "/static/app.js", "/static/values.js", "/static/review.js", "/static/tabs.js", "/static/pieces.js", "/static/style.css"} {
-		resp, err := ts.Client().Get(ts.URL + p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp := webtest.Get(t, ts, p)
 		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != 200 || len(body) < 100 {
@@ -226,11 +223,7 @@ func TestThink(t *testing.T) {
 	if st.Clock.White != 303000 || st.Clock.Running != "b" {
 		t.Fatalf("clocks after 1. e4: %+v", st.Clock)
 	}
-	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
+	resp := webtest.Get(t, ts, "/api/think?sid="+testSid)
 	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("Content-Type %q", ct)
 	}
@@ -309,11 +302,7 @@ func TestThinkStoppedByPersonsAction(t *testing.T) {
 	var st stateJSON
 	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
 	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
-	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
+	resp := webtest.Get(t, ts, "/api/think?sid="+testSid)
 	// Taking back stops the search and wins.
 	if code := webtest.Call(t, ts, "POST", "/api/undo", `{"sid":"`+testSid+`"}`, &st); code != 200 || st.Ply != 0 {
 		t.Fatalf("undo while thinking: %d ply %d", code, st.Ply)
@@ -372,11 +361,7 @@ func TestThinkReplacedByNewPage(t *testing.T) {
 	var st stateJSON
 	webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+testSid+`","level":10}`, &st)
 	webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"e4"}`, &st)
-	first, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid + "&turn=b")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer first.Body.Close()
+	first := webtest.Get(t, ts, "/api/think?sid="+testSid+"&turn=b")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/think?sid="+testSid+"&turn=b", nil)
@@ -466,11 +451,7 @@ func TestMoveNow(t *testing.T) {
 	if code := webtest.Call(t, ts, "POST", "/api/movenow", `{"sid":"`+testSid+`"}`, &e); code != 409 {
 		t.Fatalf("move now with no search: %d", code)
 	}
-	resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
+	resp := webtest.Get(t, ts, "/api/think?sid="+testSid)
 	start := time.Now()
 	for {
 		var answer map[string]any // {"stopped": true} or {"error": ...}
@@ -504,12 +485,7 @@ func TestThinkChain(t *testing.T) {
 		if ply%2 == 0 {
 			turn = "b"
 		}
-		resp, err := ts.Client().Get(ts.URL + "/api/think?sid=" + testSid + "&turn=" + turn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		evs := webtest.ReadEvents(t, resp.Body, "done", "fail")
-		resp.Body.Close()
+		evs := webtest.Events(t, ts, "/api/think?sid="+testSid+"&turn="+turn, "done", "fail")
 		if len(evs) == 0 || evs[len(evs)-1].Name != "done" {
 			t.Fatalf("think %d: %v", ply, evs)
 		}

@@ -86,12 +86,7 @@ func TestPerftPositionsMatchTestdata(t *testing.T) {
 
 func TestPerftStream(t *testing.T) {
 	_, ts := newTestLab(t)
-	resp, err := ts.Client().Get(ts.URL + "/api/perft?pos=1&depth=3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	evs := webtest.ReadEvents(t, resp.Body, "done")
+	evs := webtest.Events(t, ts, "/api/perft?pos=1&depth=3", "done")
 	if len(evs) != 49 || evs[48].Name != "done" {
 		t.Fatalf("want 48 progress events and done, got %d", len(evs))
 	}
@@ -225,12 +220,7 @@ func TestBench(t *testing.T) {
 	var ord search.OrderingStats
 	want, _ := search.Bench(2, nil, func(_ int, r search.Result, _ []uint64) { ord.Add(r.Ordering) })
 	h, ts := newTestLab(t)
-	resp, err := ts.Client().Get(ts.URL + "/api/bench?depth=2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	evs := webtest.ReadEvents(t, resp.Body, "done")
+	evs := webtest.Events(t, ts, "/api/bench?depth=2", "done")
 	var res benchResult
 	json.Unmarshal([]byte(evs[len(evs)-1].Data), &res)
 	if len(evs) != len(search.BenchPositions)+1 || res.Nodes != want || !strings.HasPrefix(res.Line, fmt.Sprint(want, " nodes ")) {

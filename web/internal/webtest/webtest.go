@@ -41,6 +41,26 @@ func Call(t *testing.T, ts *httptest.Server, method, path, body string, out any)
 	return resp.StatusCode
 }
 
+// Get sends a GET of path and returns the answer; its body is closed when
+// the test ends, if the test has not closed it.
+func Get(t *testing.T, ts *httptest.Server, path string) *http.Response {
+	t.Helper()
+	resp, err := ts.Client().Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+// Events gets path and reads its events until one named stop (ReadEvents).
+func Events(t *testing.T, ts *httptest.Server, path string, stop ...string) []Event {
+	t.Helper()
+	resp := Get(t, ts, path)
+	defer resp.Body.Close()
+	return ReadEvents(t, resp.Body, stop...)
+}
+
 // Event is one Server-Sent Event.
 type Event struct {
 	Name string
