@@ -118,11 +118,6 @@ func (p *Position) PieceSquares(pc Piece) []Square { return p.list[pc&15][:p.pie
 // PieceCount returns the number of side c's pieces, king and pawns included.
 func (p *Position) PieceCount(c Color) int { return int(p.count[c&1]) }
 
-// SetClocks sets the halfmove clock and the fullmove number.
-func (p *Position) SetClocks(halfmove, fullmove int) {
-	p.halfmove, p.fullmove = halfmove, fullmove
-}
-
 // The helpers below are the only code that changes the board. The
 // key, the running score, the piece lists and the counts all change here
 // and nowhere else, so a recount can check them.
