@@ -38,8 +38,6 @@
 //	             where the replies to earlier moves cut off often)
 //	          15 PVS: null window, re-search on surprise
 //	          16 killers and history on a quiet cutoff
-//	         16b a move that raises alpha below beta: the rest a ply
-//	             shallower (on by default)
 //	          17 store in the table; teach the correction history
 //	             (updateCorrHist)
 //

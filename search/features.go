@@ -34,7 +34,6 @@ type Options struct {
 	QSTTStand   bool       // quiescence: a table score on the right side of the static evaluation (a lower bound above it, an upper bound below it) replaces it for standing pat (+14.3 +/- 18.1 at 20k nodes, net 4a, 800 games, openings 801-1200; +9.6 +/- 18.4 on openings 1201-1600; +11.9 +/- 12.3 over 1600 games; at 10+0.1, with CutCount, see CutCount: on)
 	Threat      bool       // move ordering: a quiet piece move out of a pawn's attack earlier, one into a pawn's attack later (+16.1 +/- 17.5 at 20k nodes, net 4a, 800 games, openings 801-1200; +15.2 +/- 19.1 on openings 1201-1600; +15.6 +/- 12.9 pentanomial over 1600 games; at 10+0.1, with CapFut and the other kept steps, +25.2 +/- 20.6 against f1ff1f0's search, 400 games: on)
 	Hindsight   bool       // step 7c: a ply more after a parent reduction of 3 or more when the move cost nothing by the evaluations, a ply less after one of 2 or more when it cost over 175 (+28.3 +/- 16.9 at 20k nodes, net 4a, 800 games, openings 801-1200; +0.9 +/- 18.5 on openings 1201-1600; +14.6 +/- 12.5 pentanomial over 1600 games: on; at 10+0.1 alone -3.5 +/- 25.1, 200 games)
-	AlphaRaise  bool       // step 16b: once a move raises alpha without cutting off, the moves after it are searched a ply shallower, from depth 3 to 13 (+26.1 +/- 17.5 at 20k nodes, net 4a, 800 games, openings 801-1200; +7.8 +/- 18.4 on openings 1201-1600; +17.0 +/- 12.7 pentanomial over 1600 games: on)
 	CapFut      bool       // step 13: futility pruning of late captures at non-PV nodes up to depth 6 (+6.5 +/- 18.6 at 20k nodes, net 4a, 800 games, openings 801-1200; +13.5 +/- 18.8 on openings 1201-1600; +10.0 +/- 12.7 pentanomial over 1600 games; at 10+0.1, see Threat: on)
 	Eval        eval.Terms // the evaluation's terms
 	// Net, when set, evaluates instead of the hand-written terms (which
@@ -46,7 +45,7 @@ type Options struct {
 // paid in a match on, the others off.
 func DefaultOptions() Options {
 	return Options{NullMove: true, RFP: true, Futility: true, LMP: true, LMR: true, IIR: true,
-		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Singular: true, SingularNeg: true, CutNode: true, FutilityLMR: true, QSTTStand: true, CutCount: true, CapFut: true, Threat: true, CorrHist: true, Hindsight: true, AlphaRaise: true, Eval: eval.AllTerms, Net: nnue.Default()}
+		Aspiration: true, QSPruning: true, CheckExtend: true, ContHist: true, Singular: true, SingularNeg: true, CutNode: true, FutilityLMR: true, QSTTStand: true, CutCount: true, CapFut: true, Threat: true, CorrHist: true, Hindsight: true, Eval: eval.AllTerms, Net: nnue.Default()}
 }
 
 // SetOptions sets the options of the searches to come, for every thread.
@@ -87,7 +86,6 @@ var stepSwitches = []struct {
 	{"qsttstand", "quiescence: a table score that bounds the static evaluation on the right side replaces it for standing pat", func(o *Options) *bool { return &o.QSTTStand }},
 	{"threat", "move ordering: quiet piece moves out of a pawn's attack earlier, into one later", func(o *Options) *bool { return &o.Threat }},
 	{"hindsight", "the parent's late move reduction revisited: a ply more or less by the two static evaluations (step 7c)", func(o *Options) *bool { return &o.Hindsight }},
-	{"alpharaise", "the moves after one that raises alpha without cutting off searched a ply shallower (step 16b)", func(o *Options) *bool { return &o.AlphaRaise }},
 	{"capfut", "futility pruning of late captures that cannot bring the evaluation near alpha (step 13)", func(o *Options) *bool { return &o.CapFut }},
 }
 

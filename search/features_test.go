@@ -94,7 +94,7 @@ func TestOptionsReachTheSearch(t *testing.T) {
 
 // TestSwitchesSearch: the steps screened on from the tenth session
 // (singular, singularneg, cutnode, futilitylmr, qsttstand, cutcount, capfut,
-// threat, corrhist, hindsight, alpharaise), switched off, each reach the
+// threat, corrhist, hindsight), switched off, each reach the
 // search (another tree than the defaults'), search the same tree twice
 // from fresh tables, and allocate nothing once warmed up.
 func TestSwitchesSearch(t *testing.T) {
@@ -112,7 +112,6 @@ func TestSwitchesSearch(t *testing.T) {
 		{"nothreat", sharpFENs[0], 8},       // on by default: switched off
 		{"nocorrhist", sharpFENs[0], 8},     // on by default: switched off
 		{"nohindsight", sharpFENs[0], 8},    // on by default: switched off
-		{"noalpharaise", sharpFENs[0], 8},   // on by default: switched off
 	} {
 		pos := chess.MustParseFEN(c.fen)
 		o, err := ParseOptions(c.name)
@@ -144,15 +143,14 @@ func TestSwitchesSearch(t *testing.T) {
 // TestSwitchBenchCounts pins the bench node counts docs/ENGINE.md quotes
 // for the switches still in the code that were screened from the twelfth
 // session on (cutnode, futilitylmr, qsttstand, cutcount, capfut, threat,
-// corrhist, hindsight, alpharaise): a change
+// corrhist, hindsight): a change
 // to what a switch does moves its count, and the guide must move with it.
 // The last is the search issue 13 measures against: with the hand-written
 // evaluation and the steps kept since (continuation histories, singular
 // extensions and their negative form, the cut-node reduction, futility at
 // the reduced depth, the table's score for standing pat, the cutoff count,
 // capture futility, the pawn-threat ordering, the correction history, the
-// parent's reduction in hindsight, the shallower moves after a raised
-// alpha) off,
+// parent's reduction in hindsight) off,
 // the bench counts f1ff1f0's signature, 1545166
 // nodes, so that ox88 ab with those switches plays that build's search.
 func TestSwitchBenchCounts(t *testing.T) {
@@ -162,10 +160,10 @@ func TestSwitchBenchCounts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		nodes uint64
-	}{{"nocutnode", 1521776}, {"nofutilitylmr", 1490556},
-		{"noqsttstand", 1335411}, {"nocutcount", 2093820}, {"nocapfut", 1703326}, {"nothreat", 1634490},
-		{"nocorrhist", 1610557}, {"nohindsight", 1303586}, {"noalpharaise", 2478925},
-		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount,nocapfut,nothreat,nocorrhist,nohindsight,noalpharaise", 1545166}} {
+	}{{"nocutnode", 2193704}, {"nofutilitylmr", 2582389},
+		{"noqsttstand", 2126172}, {"nocutcount", 3169088}, {"nocapfut", 2517233}, {"nothreat", 2500285},
+		{"nocorrhist", 2309157}, {"nohindsight", 2651385},
+		{"nonnue,noconthist,nosingular,nosingularneg,nocutnode,nofutilitylmr,noqsttstand,nocutcount,nocapfut,nothreat,nocorrhist,nohindsight", 1545166}} {
 		o, err := ParseOptions(c.name)
 		if err != nil {
 			t.Fatal(err)

@@ -29,8 +29,6 @@ const (
 	hindsightDeeper    = 3   // Options.Hindsight: a ply deeper after a parent reduction of this many plies ...
 	hindsightShallower = 2   // ... a ply shallower after one of this many ...
 	hindsightMargin    = 175 // ... when the two evaluations sum above this
-	alphaRaiseMinDepth = 3   // Options.AlphaRaise: a raised alpha takes a ply off the rest from this depth ...
-	alphaRaiseMaxDepth = 13  // ... up to this one
 )
 
 // lmrTable[depth][moveNumber] is the late move reduction, ln(d)*ln(n)/2.
@@ -436,12 +434,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 						s.updateHistory(ply, depth, m, i+1)
 					}
 					break
-				}
-				// Step 16b. A raised alpha (Options.AlphaRaise): this node
-				// has a new best move that does not cut off. The moves after
-				// it seldom beat it, so they are searched a ply shallower.
-				if s.opt.AlphaRaise && depth >= alphaRaiseMinDepth && depth <= alphaRaiseMaxDepth && !IsMate(score) {
-					depth--
 				}
 			}
 		}
