@@ -27,7 +27,8 @@ func buildOx88(t *testing.T) string {
 }
 
 // startEngine runs bin with args, a conversation over its standard input
-// and output; it must exit within 5 s of the end of its input.
+// and output; it must exit within 5 s of the end of its input, and an
+// Expect after it has exited fails at once.
 func startEngine(t *testing.T, bin string, args ...string) *linetest.Conn {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
@@ -40,10 +41,11 @@ func startEngine(t *testing.T, bin string, args ...string) *linetest.Conn {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	done, exited := make(chan error, 1), make(chan struct{})
+	go func() { done <- cmd.Wait(); close(exited) }()
+	p.Exited = exited
 	t.Cleanup(func() {
 		in.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
 		select {
 		case <-done:
 		case <-time.After(5 * time.Second):

@@ -24,6 +24,9 @@ type Conn struct {
 	T     *testing.T
 	In    io.WriteCloser // what the GUI writes
 	Lines chan string    // what the other side wrote, a line at a time
+	// Exited, when set, is closed once the other side has ended and all
+	// it wrote is on Lines: Expect then fails at once instead of waiting.
+	Exited <-chan struct{}
 }
 
 // NewConn returns a conversation writing to in, and the writer whose
@@ -105,7 +108,12 @@ func (s *Conn) Expect(prefix string, d time.Duration) (string, []string) {
 	s.T.Helper()
 	l, before, found := s.until(prefix, d)
 	if !found {
-		s.T.Fatalf("no %q line within %v; got %q", prefix, d, before)
+		select {
+		case <-s.Exited:
+			s.T.Fatalf("the other side exited; waiting for %q after %q", prefix, before)
+		default:
+			s.T.Fatalf("no %q line within %v; got %q", prefix, d, before)
+		}
 	}
 	return l, before
 }
@@ -121,8 +129,9 @@ func (s *Conn) Quiet(prefix string, d time.Duration) []string {
 	return got
 }
 
-// until reads lines for up to d, until one starting with prefix: it
-// returns that line, whether it came, and the lines before it.
+// until reads lines for up to d, until one starting with prefix, or
+// until the other side has exited and its lines are read: it returns that
+// line, whether it came, and the lines before it.
 func (s *Conn) until(prefix string, d time.Duration) (line string, before []string, found bool) {
 	timeout := time.After(d)
 	for {
@@ -132,6 +141,18 @@ func (s *Conn) until(prefix string, d time.Duration) (line string, before []stri
 				return l, before, true
 			}
 			before = append(before, l)
+		case <-s.Exited:
+			for { // what it wrote before it ended is all on Lines
+				select {
+				case l := <-s.Lines:
+					if strings.HasPrefix(l, prefix) {
+						return l, before, true
+					}
+					before = append(before, l)
+				default:
+					return "", before, false
+				}
+			}
 		case <-timeout:
 			return "", before, false
 		}
