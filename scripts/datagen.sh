@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# datagen.sh: starts, or resumes, one shard of training data in the
+# background at the lowest CPU priority, so that builds, tests and reading
+# go on beside it. A shard is a seed and a node budget; its binary is built
+# once, from the commit it was started at, and kept beside the data, so a
+# shard resumed after later commits still plays the same engine. Every
+# start and stop is logged in DATA/shards.log with the commit and the count.
+#
+# usage: scripts/datagen.sh SEED [NODES]    start or resume shard SEED (default 2000 nodes a move)
+#        scripts/datagen.sh --stop          stop every running shard (they resume where they stopped)
+#        scripts/datagen.sh --status        each shard's positions, games and state
+# environment:
+#   DATA=/work/data    where shards, binaries and the log go
+#   WORKERS=2          games played at once
+set -euo pipefail
+DATA=${DATA:-/work/data}
+mkdir -p "$DATA/bin"
+log() { echo "$(date -u +%FT%TZ) $*" >>"$DATA/shards.log"; }
+count() { local n; n=$(stat -c %s "$1" 2>/dev/null || echo 0); echo $((n / 32)); }
+
+case "${1:-}" in
+--stop)
+	for p in "$DATA"/*.pid; do
+		[ -e "$p" ] || continue
+		pid=$(cat "$p")
+		if kill -INT "$pid" 2>/dev/null; then
+			while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+		fi
+		rm -f "$p"
+		shard=${p%.pid}
+		log "stop $(basename "$shard") positions $(count "$shard.bin")"
+	done
+	exit 0
+	;;
+--status)
+	for m in "$DATA"/*.meta; do
+		[ -e "$m" ] || continue
+		shard=${m%.meta}
+		state=stopped
+		if [ -e "$shard.pid" ] && kill -0 "$(cat "$shard.pid")" 2>/dev/null; then state=running; fi
+		echo "$(basename "$shard") $(cat "$m") positions $(count "$shard.bin") $state"
+		tail -c 300 "$shard.err" 2>/dev/null | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/    /'
+	done
+	exit 0
+	;;
+""|-*)
+	sed -n '2,/^set /p' "$0" | sed '$d'
+	exit 2
+	;;
+esac
+
+seed=$1
+nodes=${2:-2000}
+shard="$DATA/s$seed-n$nodes"
+if [ -e "$shard.pid" ] && kill -0 "$(cat "$shard.pid")" 2>/dev/null; then
+	echo "shard s$seed-n$nodes is already running (pid $(cat "$shard.pid"))"
+	exit 0
+fi
+if [ ! -e "$shard.meta" ]; then
+	root=$(cd "$(dirname "$0")/.." && pwd)
+	commit=$(git -C "$root" rev-parse --short HEAD)
+	if [ -n "$(git -C "$root" status --porcelain -- '*.go' nnue/default.nnue)" ]; then
+		echo "the work tree has uncommitted changes: a shard's engine must be a commit" >&2
+		exit 1
+	fi
+	(cd "$root" && go build -o "$DATA/bin/ox88-$commit" ./cmd/ox88)
+	echo "commit $commit seed $seed nodes $nodes" >"$shard.meta"
+fi
+read -r _ commit _ _ _ _ <"$shard.meta"
+nohup nice -n 19 "$DATA/bin/ox88-$commit" datagen --out "$shard.bin" --seed "$seed" \
+	--nodes "$nodes" --workers "${WORKERS:-2}" >>"$shard.out" 2>>"$shard.err" &
+echo $! >"$shard.pid"
+log "start s$seed-n$nodes commit $commit positions $(count "$shard.bin") pid $!"
+echo "shard s$seed-n$nodes running (pid $!, commit $commit); scripts/datagen.sh --status"
