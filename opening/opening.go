@@ -1,0 +1,179 @@
+// Package opening names the opening of a position or a game: its ECO code
+// and name, from lichess's CC0 table of named opening lines (eco/, see
+// eco/SOURCE.txt).
+//
+// The table is read by position, not by move order. Every line of the table
+// is played out from the start, and each position it reaches is stored by
+// its Zobrist key, so a game that reaches the Ruy Lopez by an unusual order
+// of the same moves is named the Ruy Lopez too. Two sets come out of it:
+//
+//   - named positions: the position at the end of each line, with the line's
+//     code and name (when several lines end in the same position, the one
+//     with the fewest moves names it, as its canonical order);
+//   - known positions: every position on any line, named or not. A game is
+//     in theory while its positions are known; the first move that leaves
+//     the set is where it left theory.
+//
+// The table is parsed once, on first use (about 3,800 lines, some 14,000
+// positions).
+package opening
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+	"sync"
+
+	"ox88/chess"
+)
+
+//go:embed eco/*.tsv
+var tables embed.FS
+
+// Opening is a named line of the table.
+type Opening struct {
+	ECO  string // the code, "A00" to "E99"
+	Name string // "Ruy Lopez: Morphy Defense", family before the colon
+	PGN  string // the line's moves from the start, as the table gives them
+}
+
+// String formats the opening as "C65 Ruy Lopez: Berlin Defense".
+func (o Opening) String() string { return o.ECO + " " + o.Name }
+
+// Family is the name before the first colon: "Ruy Lopez" for
+// "Ruy Lopez: Morphy Defense".
+func (o Opening) Family() string {
+	if i := strings.IndexByte(o.Name, ':'); i >= 0 {
+		return o.Name[:i]
+	}
+	return o.Name
+}
+
+type entry struct {
+	op    Opening
+	plies int
+}
+
+var (
+	once  sync.Once
+	named map[uint64]entry    // positions at the end of a line
+	known map[uint64]struct{} // positions on any line
+	err   error
+)
+
+func load() {
+	named = make(map[uint64]entry, 4096)
+	known = make(map[uint64]struct{}, 16384)
+	err = fs.WalkDir(tables, "eco", func(path string, d fs.DirEntry, e error) error {
+		if e != nil || d.IsDir() {
+			return e
+		}
+		f, e := tables.Open(path)
+		if e != nil {
+			return e
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for n := 1; sc.Scan(); n++ {
+			if n == 1 {
+				continue // the header: eco, name, pgn
+			}
+			if e := add(sc.Text()); e != nil {
+				return fmt.Errorf("%s:%d: %w", path, n, e)
+			}
+		}
+		return sc.Err()
+	})
+}
+
+// add plays one row of the table out from the start.
+func add(row string) error {
+	cols := strings.Split(row, "\t")
+	if len(cols) != 3 {
+		return fmt.Errorf("want 3 columns, have %d", len(cols))
+	}
+	pos := chess.StartPosition()
+	known[pos.Key()] = struct{}{}
+	plies := 0
+	for _, tok := range strings.Fields(cols[2]) {
+		if strings.HasSuffix(tok, ".") {
+			continue // a move number
+		}
+		m, err := pos.ParseSAN(tok)
+		if err != nil {
+			return err
+		}
+		pos.MakeMove(m)
+		plies++
+		known[pos.Key()] = struct{}{}
+	}
+	op := Opening{ECO: cols[0], Name: cols[1], PGN: cols[2]}
+	if e, ok := named[pos.Key()]; !ok || plies < e.plies {
+		named[pos.Key()] = entry{op, plies}
+	}
+	return nil
+}
+
+func tablesReady() {
+	once.Do(load)
+	if err != nil {
+		panic("opening: the embedded table is damaged: " + err.Error())
+	}
+}
+
+// Lookup returns the opening named by the position itself, if the table
+// names it: the end of some line of the table, reached by any move order.
+func Lookup(pos *chess.Position) (Opening, bool) {
+	tablesReady()
+	e, ok := named[pos.Key()]
+	return e.op, ok
+}
+
+// Known reports whether the position lies on some line of the table, named
+// or not: whether a game that reaches it is still in theory.
+func Known(pos *chess.Position) bool {
+	tablesReady()
+	_, ok := known[pos.Key()]
+	return ok
+}
+
+// Result is what Classify finds in a game.
+type Result struct {
+	Opening Opening // the deepest named position the game reached
+	Ply     int     // the ply of that position (1 = after White's first move); 0 if none
+	// LeftAt is the ply of the first move whose position is on no line of
+	// the table (the move that left theory); 0 while the game never left it
+	// (or never entered it: a game from a position outside the table).
+	LeftAt int
+}
+
+// Named reports whether Classify found a name.
+func (r Result) Named() bool { return r.Ply > 0 }
+
+// Classify names the opening of a game played from start: the named position
+// latest in the game among those it reached while still in theory, and the
+// move where it left theory. A game from a position that is on no line of
+// the table (a Chess960 start, a composed position) gets no name.
+func Classify(start *chess.Position, moves []chess.Move) Result {
+	var r Result
+	pos := *start
+	if !Known(&pos) {
+		return r
+	}
+	if e, ok := named[pos.Key()]; ok {
+		r.Opening = e.op
+	}
+	for i, m := range moves {
+		pos.MakeMove(m)
+		if !Known(&pos) {
+			r.LeftAt = i + 1
+			break
+		}
+		if e, ok := named[pos.Key()]; ok {
+			r.Opening, r.Ply = e.op, i+1
+		}
+	}
+	return r
+}
