@@ -4,7 +4,8 @@
 # go on beside it. A shard is a seed and a node budget; its binary is built
 # once, from the commit it was started at, and kept beside the data, so a
 # shard resumed after later commits still plays the same engine. Every
-# start and stop is logged in DATA/shards.log with the commit and the count.
+# start and stop is logged in DATA/shards.log with the commit, the count and
+# the CPU seconds of the run (the sum over a shard's runs is its cost).
 #
 # usage: scripts/datagen.sh SEED [NODES]    start or resume shard SEED (default 2000 nodes a move)
 #        scripts/datagen.sh --stop          stop every running shard (they resume where they stopped)
@@ -23,12 +24,13 @@ case "${1:-}" in
 	for p in "$DATA"/*.pid; do
 		[ -e "$p" ] || continue
 		pid=$(cat "$p")
+		cpu=$(ps -o times= -p "$pid" 2>/dev/null | tr -d ' ' || true)
 		if kill -INT "$pid" 2>/dev/null; then
 			while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
 		fi
 		rm -f "$p"
 		shard=${p%.pid}
-		log "stop $(basename "$shard") positions $(count "$shard.bin")"
+		log "stop $(basename "$shard") positions $(count "$shard.bin") cpu-seconds ${cpu:-0}"
 	done
 	exit 0
 	;;
@@ -37,7 +39,9 @@ case "${1:-}" in
 		[ -e "$m" ] || continue
 		shard=${m%.meta}
 		state=stopped
-		if [ -e "$shard.pid" ] && kill -0 "$(cat "$shard.pid")" 2>/dev/null; then state=running; fi
+		if [ -e "$shard.pid" ] && kill -0 "$(cat "$shard.pid")" 2>/dev/null; then
+			state="running, $(ps -o times= -p "$(cat "$shard.pid")" | tr -d ' ') cpu-seconds this run"
+		fi
 		echo "$(basename "$shard") $(cat "$m") positions $(count "$shard.bin") $state"
 		tail -c 300 "$shard.err" 2>/dev/null | tr '\r' '\n' | grep -v '^$' | tail -1 | sed 's/^/    /'
 	done
