@@ -4,8 +4,8 @@
 # controls down to 1+0.01 and at fixed nodes, part of it with a -race build),
 # checks every move of every game with Stockfish's move generator
 # ("ox88 referee"), looks for engine processes left behind after each match,
-# and adds each match's counts to a tally. Runs can be spread over many
-# sessions: the tally accumulates, and the summary line is the total.
+# and adds each match's counts to a tally. Runs can be spread over days:
+# the tally accumulates, and the summary line is the total.
 #
 # usage: scripts/soak.sh [ROUNDS]        (default 1 round: one match per configuration)
 #        scripts/soak.sh --summary       the tally's totals in one line
