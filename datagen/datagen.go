@@ -59,7 +59,7 @@ type Config struct {
 
 // Stats is what a run did.
 type Stats struct {
-	Games, Positions            int // totals in the file, earlier sessions of a resumed run included
+	Games, Positions            int // totals in the file, earlier runs that wrote it included
 	NewGames, NewPositions      int // made by this call
 	WhiteWins, Draws, BlackWins int // of NewGames
 }
