@@ -45,7 +45,7 @@ const BenchDepth = 12
 const BenchSignature = 2478925
 
 // BenchSignatureHCE is Bench's node count with the hand-written
-// evaluation (the default evaluation until the seventh session).
+// evaluation (`ox88 bench --options nonnue`).
 const BenchSignatureHCE = 2189569
 
 // benchHashMB is the table size of the bench (fresh for every position).
@@ -60,8 +60,8 @@ func Bench(depth int, stop *atomic.Bool, each func(i int, r Result, perDepth []u
 	return BenchWith(depth, 1, DefaultOptions(), stop, each)
 }
 
-// BenchWith is Bench with other search options (the network, a step
-// switched off), whose node count is that configuration's signature, and
+// BenchWith is Bench with other search options (the hand-written
+// evaluation, an experiment), whose node count is that configuration's signature, and
 // with threads search threads (Lazy SMP). With more than one thread the
 // node count varies from run to run (the threads race) and only the speed,
 // nodes per second over all threads, means something.

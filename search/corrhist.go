@@ -2,7 +2,7 @@ package search
 
 import "ox88/chess"
 
-// Correction history (Options.CorrHist). The static evaluation is wrong in
+// Correction history. The static evaluation is wrong in
 // ways that repeat: a pawn structure it misjudges is misjudged at every node
 // that has it, and so is a material balance (a bishop pair against a rook,
 // say). The search finds out: at the end of a node it knows a result that
@@ -22,22 +22,13 @@ import "ox88/chess"
 // The table stores the raw evaluation (entries stay valid whatever the
 // tables learn); the correction is added each time it is read.
 //
-// Elo: +7.8 +/- 27.6 at 10k nodes, 400 games, hand-written evaluation;
-// +4.3 +/- 27.3 with the quiescence stand-pat corrected too (sixth session,
-// docs/STRENGTH.md §6): off then. With net 4a at 20k nodes, 800 games each:
-// +28.3 +/- 17.9 (openings 801-1200), +5.6 +/- 18.2 (1201-1600), +17.0 +/-
-// 12.8 pentanomial over 1600 games (twenty-first session, §26): on. At
-// 10+0.1, 200 games, against the same build without it: +45.4 +/- 25.8; the
-// kept steps with it against f1ff1f0's search, 400 games: +61.4 +/- 22.1
-// (twenty-second session, §27).
+// What it was worth is in docs/STRENGTH.md; its rates are in params.go.
 
-// Correction history sizes and rates.
+// Correction history sizes (the rates are in params.go).
 const (
-	corrHistSize        = 16384              // entries per side to move per table (a power of two: keys are masked)
-	corrHistGrain       = 256                // an entry holds the correction in 1/corrHistGrain centipawns
-	corrHistWeightScale = 256                // an update moves an entry weight/corrHistWeightScale of the way ...
-	corrHistMaxWeight   = 16                 // ... with weight min(depth+1, corrHistMaxWeight)
-	corrHistLimit       = 32 * corrHistGrain // an entry corrects by at most 32 centipawns either way
+	corrHistSize  = 16384                           // entries per side to move per table (a power of two: keys are masked)
+	corrHistGrain = 256                             // an entry holds the correction in 1/corrHistGrain centipawns
+	corrHistLimit = corrHistLimitCp * corrHistGrain // an entry's bound in its own unit
 	// corrEvalLimit bounds a corrected evaluation: never a mate score nor
 	// an endgame-table result (IsTBWin is beyond it).
 	corrEvalLimit = TBWin - MaxPly
@@ -66,10 +57,10 @@ func (s *Searcher) corrEntries() (pawn, material *int16) {
 
 // correctedEval returns raw, the static evaluation of the current
 // position, plus the correction history's two entries for it, within
-// ±corrEvalLimit. It returns raw unchanged when Options.CorrHist is off, in
-// check (-Infinity), and for a mate or endgame-table score.
+// ±corrEvalLimit. It returns raw unchanged in check (-Infinity), and for a
+// mate or endgame-table score.
 func (s *Searcher) correctedEval(raw int) int {
-	if !s.opt.CorrHist || raw == -Infinity || IsMate(raw) || IsTBWin(raw) {
+	if raw == -Infinity || IsMate(raw) || IsTBWin(raw) {
 		return raw
 	}
 	pawn, material := s.corrEntries()
@@ -86,7 +77,7 @@ func (s *Searcher) correctedEval(raw int) int {
 // on the right side (a result above the evaluation only when it is not an
 // upper bound, below only when it is not a lower bound).
 func (s *Searcher) updateCorrHist(best, staticEval, depth int, bound Bound, bestMove chess.Move) {
-	if !s.opt.CorrHist || staticEval == -Infinity || bestMove != chess.NoMove && !bestMove.IsQuiet() ||
+	if staticEval == -Infinity || bestMove != chess.NoMove && !bestMove.IsQuiet() ||
 		IsMate(best) || IsTBWin(best) ||
 		best > staticEval && bound == BoundUpper || best < staticEval && bound == BoundLower {
 		return

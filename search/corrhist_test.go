@@ -47,9 +47,6 @@ func TestUpdateCorrection(t *testing.T) {
 func TestCorrectionMovesTowardResult(t *testing.T) {
 	const fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
 	s := NewSearcher(1)
-	o := DefaultOptions()
-	o.CorrHist = true
-	s.SetOptions(o)
 	s.pos = *chess.MustParseFEN(fen)
 	raw := s.evaluate()
 	if got := s.correctedEval(raw); got != raw {
@@ -110,14 +107,7 @@ func TestCorrectionMovesTowardResult(t *testing.T) {
 	if got := s.correctedEval(Mate - 5); got != Mate-5 {
 		t.Errorf("a mate score corrected to %d", got)
 	}
-	// The switch off: the raw evaluation. Clear: the history is forgotten.
-	o.CorrHist = false
-	s.SetOptions(o)
-	if got := s.correctedEval(raw); got != raw {
-		t.Errorf("corrhist off: corrected %d, raw %d", got, raw)
-	}
-	o.CorrHist = true
-	s.SetOptions(o)
+	// Clear: the history is forgotten.
 	s.Clear()
 	if got := s.correctedEval(raw); got != raw {
 		t.Errorf("after Clear: corrected %d, raw %d", got, raw)
@@ -128,7 +118,6 @@ func TestCorrectionMovesTowardResult(t *testing.T) {
 // evaluation stays below the table and mate scores.
 func TestCorrectedEvalBounds(t *testing.T) {
 	s := NewSearcher(1)
-	s.opt.CorrHist = true
 	s.pos = *chess.MustParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	pawn, material := s.corrEntries()
 	*pawn, *material = corrHistLimit, corrHistLimit

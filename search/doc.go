@@ -21,14 +21,13 @@
 //	           5 transposition table probe (tt.go: probe/store)
 //	           6 check extension
 //	           7 static evaluation (Options.Eval.Evaluate, or from the table),
-//	             plus the correction history (corrhist.go: correctedEval;
-//	             on by default)
+//	             plus the correction history (corrhist.go: correctedEval)
 //	          7c the parent's reduction in hindsight: a ply more or less
-//	             by the two static evaluations (hindsight; on by default)
+//	             by the two static evaluations (hindsight)
 //	           8 reverse futility pruning
 //	           9 null-move pruning
 //	          10 internal iterative reduction
-//	         10b singular extensions, multi-cut (singular.go; on by default)
+//	         10b singular extensions, multi-cut (singular.go)
 //	          11 generate, score moves (order.go: scoreMoves; quiet moves
 //	             out of a pawn's attack earlier, into one later)
 //	          12 move loop: pickMove selects the best remaining move
@@ -40,6 +39,12 @@
 //	          16 killers and history on a quiet cutoff
 //	          17 store in the table; teach the correction history
 //	             (updateCorrHist)
+//
+// Every step is plain code; its margins, depth limits and reduction
+// parameters are named in one table, params.go, with the range a tuner may
+// try. Options (options.go) holds what two searchers of one process may
+// differ in: the evaluation, and Options.Experiment, the one switch a new
+// idea is tried behind with ox88 ab.
 //
 // Scores are centipawns for the side to move; a mate found ply plies from
 // the root scores Mate-ply (MateIn converts). A Recorder attached with

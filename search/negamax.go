@@ -6,38 +6,14 @@ import (
 	"ox88/chess"
 )
 
-// Pruning and reduction parameters (depths in plies, margins in centipawns).
-const (
-	nullMinDepth       = 3   // null-move pruning from this depth
-	nullBaseReduction  = 3   // R = nullBaseReduction + depth/nullDepthDivisor
-	nullDepthDivisor   = 6   //
-	rfpMaxDepth        = 6   // reverse futility pruning up to this depth
-	rfpMargin          = 75  // per ply of depth
-	futilityMaxDepth   = 3   // futility pruning of quiet moves up to this depth
-	futilityBase       = 90  // margin at depth 1 ...
-	futilityPerDepth   = 80  // ... plus this per further ply
-	lmrMinDepth        = 3   // late move reductions from this depth
-	lmrMinMoves        = 3   // ... after this many moves
-	lmpMaxDepth        = 4   // late move pruning up to this depth
-	lmpBase            = 3   // quiet moves allowed: lmpBase + depth*depth
-	iirMinDepth        = 4   // reduce every node without a hash move from this depth
-	qsDeltaMargin      = 200 // delta pruning in quiescence
-	qsMaxCheckEvasions = 4   // quiescence plies in which check is answered with all moves
-	capFutMaxDepth     = 6   // Options.CapFut: futility of captures up to this depth ...
-	capFutBase         = 150 // ... margin over the victim's value ...
-	capFutPerDepth     = 100 // ... plus this per ply
-	hindsightDeeper    = 3   // Options.Hindsight: a ply deeper after a parent reduction of this many plies ...
-	hindsightShallower = 2   // ... a ply shallower after one of this many ...
-	hindsightMargin    = 175 // ... when the two evaluations sum above this
-)
-
-// lmrTable[depth][moveNumber] is the late move reduction, ln(d)*ln(n)/2.
+// lmrTable[depth][moveNumber] is the late move reduction,
+// lmrBase + ln(d)*ln(n)/lmrDivisor, rounded down.
 var lmrTable [64][64]int
 
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.0)
+			lmrTable[d][n] = int(lmrBase + math.Log(float64(d))*math.Log(float64(n))/lmrDivisor)
 		}
 	}
 }
@@ -61,7 +37,7 @@ func hindsight(depth, staticEval int, parent *plyData) int {
 	if r >= hindsightDeeper && sum <= 0 {
 		return 1
 	}
-	if r >= hindsightShallower && depth >= 2 && sum > hindsightMargin {
+	if r >= hindsightShallower && depth >= hindsightMinDepth && sum > hindsightMargin {
 		return -1
 	}
 	return 0
@@ -105,14 +81,6 @@ func hasNonPawns(pos *chess.Position) bool {
 	return pos.PieceCount(c) > 1+pos.Count(chess.MakePiece(c, chess.Pawn))
 }
 
-// lmrHistoryDivisor: a quiet move's history, divided by this, is taken off
-// its reduction (a well-proven move is reduced less).
-const lmrHistoryDivisor = 8192
-
-// cutCountMin: with Options.CutCount, more cutoffs than this among the
-// children reduce a late move a ply more.
-const cutCountMin = 3
-
 // negamax is the main search: a fail-soft principal variation search of the
 // node at ply to depth plies. The steps are numbered as in doc.go.
 //
@@ -122,8 +90,8 @@ const cutCountMin = 3
 // The expectation alternates along a line: the first move of a non-PV
 // node, the null move and every full-depth null-window search lead to a
 // node of the other kind; a reduced search of a late move is expected to
-// fail high (that is why it was reduced). Options.CutNode (on by default)
-// reduces late moves more at cut nodes.
+// fail high (that is why it was reduced). Step 14 reduces late moves more
+// at cut nodes.
 func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) int {
 	st := &s.stack[ply]
 	st.pvLen = 0
@@ -153,7 +121,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	if ply >= MaxPly-8 {
 		return s.leave(StepMaxPly, s.evaluate(), chess.NoMove)
 	}
-	// Options.CutCount: the children's cutoffs are counted afresh under
+	// The cutoff count: the children's cutoffs are counted afresh under
 	// each node, two plies down (step 14 reads them one ply down).
 	if excluded == chess.NoMove {
 		s.stack[ply+2].cutoffs = 0
@@ -205,7 +173,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	// Step 6. Check extension: a side in check has few replies, and cutting
 	// the line here would miss the mates and wins they lead to.
 	inCheck := s.pos.InCheck()
-	if inCheck && s.opt.CheckExtend && excluded == chess.NoMove {
+	if inCheck && excluded == chess.NoMove {
 		depth++
 		s.note(StepCheckExtension, chess.NoMove, depth)
 	}
@@ -227,10 +195,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	}
 	st.staticEval = staticEval
 	s.note(StepStaticEval, chess.NoMove, staticEval)
-	// Step 7c. The parent's reduction in hindsight (Options.Hindsight):
+	// Step 7c. The parent's reduction in hindsight:
 	// the move that led here was reduced by late move reductions, and the
 	// two static evaluations say whether that was a mistake.
-	if s.opt.Hindsight && !pvNode && !inCheck && excluded == chess.NoMove && ply > 0 {
+	if !pvNode && !inCheck && excluded == chess.NoMove && ply > 0 {
 		depth += hindsight(depth, staticEval, &s.stack[ply-1])
 	}
 	// improving: the static evaluation is better than two plies ago, so
@@ -240,13 +208,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Step 8. Reverse futility pruning: far above beta with little
 		// depth left, the opponent will not catch up.
-		if s.opt.RFP && depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
+		if depth <= rfpMaxDepth && staticEval-rfpMargin*depth >= beta && !IsMate(beta) {
 			return s.leave(StepRFP, staticEval, chess.NoMove)
 		}
 		// Step 9. Null-move pruning: if passing still fails high, a real
 		// move will too. Not in check, not twice in a row, not with only
 		// pawns (zugzwang).
-		if s.opt.NullMove && depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
+		if depth >= nullMinDepth && staticEval >= beta && ply > 0 && s.stack[ply-1].move != chess.NoMove && hasNonPawns(&s.pos) {
 			r := nullBaseReduction + depth/nullDepthDivisor
 			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
@@ -266,16 +234,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	// Step 10. Internal iterative reduction: without a hash move the
 	// ordering is poor, so search shallower first; the next iteration will
 	// have a move from the table.
-	if s.opt.IIR && hashMove == chess.NoMove && depth >= iirMinDepth {
+	if hashMove == chess.NoMove && depth >= iirMinDepth {
 		depth--
 		s.note(StepIIR, chess.NoMove, depth)
 	}
-	// Step 10b. Singular extensions (Options.Singular, singular.go): is
+	// Step 10b. Singular extensions (singular.go): is
 	// the hash move the only good move here? Search the others, shallower,
 	// below its score: if they all fail low, extend it; if they too beat
 	// beta, cut off (multi-cut).
 	hashExt := 0 // the hash move's extension
-	if s.opt.Singular && hit && excluded == chess.NoMove && depth >= singularMinDepth {
+	if hit && excluded == chess.NoMove && depth >= singularMinDepth {
 		ext, score, cut := s.singularExtension(&entry, depth, ply, beta, pvNode, cutNode)
 		if s.stopped {
 			return 0
@@ -304,11 +272,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			continue
 		}
 		quiet := m.IsQuiet()
-		// Futility of a late capture (Options.CapFut): even with its
+		// Futility of a late capture: even with its
 		// victim won for nothing and a margin, it does not bring the
 		// static evaluation near alpha.
 		capFutile := false
-		if s.opt.CapFut && !quiet && !pvNode && i > 0 && !inCheck && depth <= capFutMaxDepth && m.Promotion() == chess.NoKind && best > -MateBound {
+		if !quiet && !pvNode && i > 0 && !inCheck && depth <= capFutMaxDepth && m.Promotion() == chess.NoKind && best > -MateBound {
 			capFutile = staticEval+capFutBase+capFutPerDepth*depth+seeValue[victim(&s.pos, m)] <= alpha
 		}
 		st.move, st.piece = m, s.pos.At(m.From())
@@ -325,27 +293,24 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake): futility and late-move pruning.
 		if quiet && i > 0 && !inCheck && !givesCheck && best > -MateBound {
-			// Futility asks the depth the move would be searched to
-			// (Options.FutilityLMR): the node's, less the move's base
+			// Futility asks the depth the move would be searched to:
+			// the node's, less the move's base
 			// late move reduction (and a ply when not improving), at
 			// least 1: from the seventh move on, a quiet move of a depth-6
 			// node that is not improving (reduction 2+1) is judged as at
 			// depth 3, while the first moves keep the node's depth.
-			fd := depth
-			if s.opt.FutilityLMR {
-				r := lmrTable[min(depth, 63)][min(i, 63)]
-				if !improving {
-					r++
-				}
-				fd = max(depth-r, 1)
+			r := lmrTable[min(depth, 63)][min(i, 63)]
+			if !improving {
+				r++
 			}
-			if s.opt.Futility && fd <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(fd-1) <= alpha {
+			fd := max(depth-r, 1)
+			if fd <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(fd-1) <= alpha {
 				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(fd-1))
 				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
-			if s.opt.LMP && !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
+			if !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
 				s.note(StepLMP, m, quiets)
 				s.unmakeMove(m, u)
 				quiets++
@@ -370,7 +335,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			// Step 14. Late move reductions: quiet moves ordered late are
 			// rarely best; search them shallower and confirm any surprise.
 			r := 0
-			if s.opt.LMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
+			if depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck {
 				r = lmrTable[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--
@@ -381,13 +346,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 				if !improving {
 					r++
 				}
-				if s.opt.CutNode && cutNode {
+				if cutNode {
 					r++
 				}
 				// The replies to this node's earlier moves cut off often:
 				// its moves are being refuted, so a late one is likely
-				// refuted too (Options.CutCount).
-				if s.opt.CutCount && s.stack[ply+1].cutoffs > cutCountMin {
+				// refuted too (the cutoff count).
+				if s.stack[ply+1].cutoffs > cutCountMin {
 					r++
 				}
 				r -= int(s.history[s.pos.At(m.To())&15][m.To()&0x7f]) / lmrHistoryDivisor

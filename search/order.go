@@ -8,16 +8,16 @@ import (
 // Move ordering scores. Moves are tried in this order: the hash move, good
 // captures and queen promotions by MVV-LVA, the two killers, quiet moves by history,
 // then captures that lose material by SEE and underpromotions. Among the quiet
-// moves, Options.Threat moves a knight, bishop, rook or queen out of a pawn's
-// attack earlier and one into a pawn's attack later, by threatBonus.
+// moves, a knight, bishop, rook or queen moving out of a pawn's attack comes
+// earlier and one moving into a pawn's attack later, by threatBonus (about a
+// quarter of the quiet scores' range; historyMax and threatBonus are in
+// params.go).
 const (
 	scoreHashMove    = 1 << 30
 	scoreGoodCapture = 1 << 28
 	scoreKiller1     = 1<<27 + 1
 	scoreKiller2     = 1 << 27
 	scoreBadCapture  = -(1 << 28)
-	historyMax       = 1 << 14 // history values stay within +-historyMax
-	threatBonus      = 12000   // Options.Threat: a quarter of the quiet scores' range, about
 )
 
 // seeValue is the exchange value of each kind; the king is large so that
@@ -65,10 +65,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			v = scoreKiller2
 		default:
 			pc := pos.At(m.From())
-			v = s.quietScore(ply, pc, m)
-			if s.opt.Threat {
-				v += threatScore(pos, pc, m)
-			}
+			v = s.quietScore(ply, pc, m) + threatScore(pos, pc, m)
 		}
 		st.scores[i] = int32(v)
 	}
@@ -112,20 +109,18 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
 			b = bonus
 		}
 		*h = int32(withBonus(int(*h), b))
-		if s.opt.ContHist {
-			for k := 0; k < 2 && ply-1-k >= 0; k++ {
-				prev := &s.stack[ply-1-k]
-				if prev.move == chess.NoMove {
-					continue
-				}
-				c := &s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()]
-				*c = int16(withBonus(int(*c), b))
+		for k := 0; k < 2 && ply-1-k >= 0; k++ {
+			prev := &s.stack[ply-1-k]
+			if prev.move == chess.NoMove {
+				continue
 			}
+			c := &s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()]
+			*c = int16(withBonus(int(*c), b))
 		}
 	}
 }
 
-// threatScore is Options.Threat's adjustment of a quiet move by piece pc:
+// threatScore is the adjustment of a quiet move by piece pc:
 // a knight, bishop, rook or queen that a pawn attacks is in danger of being
 // lost for a pawn, so moving it to a square no pawn attacks is tried earlier
 // (+threatBonus), and moving one into a pawn's attack later (−threatBonus).
@@ -151,16 +146,14 @@ func withBonus(h, b int) int {
 	return h + b - h*abs(b)/historyMax
 }
 
-// quietScore orders a quiet move: its history, plus with Options.ContHist
-// the continuation histories of the moves one and two plies back.
+// quietScore orders a quiet move: its history, plus the continuation
+// histories of the moves one and two plies back.
 func (s *Searcher) quietScore(ply int, pc chess.Piece, m chess.Move) int {
 	v := int(s.history[pc&15][m.To()&0x7f])
-	if s.opt.ContHist {
-		for k := 0; k < 2 && ply-1-k >= 0; k++ {
-			prev := &s.stack[ply-1-k]
-			if prev.move != chess.NoMove {
-				v += int(s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()])
-			}
+	for k := 0; k < 2 && ply-1-k >= 0; k++ {
+		prev := &s.stack[ply-1-k]
+		if prev.move != chess.NoMove {
+			v += int(s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()])
 		}
 	}
 	return v

@@ -43,11 +43,11 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			rawEval = s.evaluate()
 		}
 		staticEval = s.correctedEval(rawEval) // corrhist.go; rawEval when it is off
-		// Options.QSTTStand: a searched score from the table that says
+		// A searched score from the table that says
 		// the position is better than the evaluation (a lower bound above
 		// it) or worse (an upper bound below it) is the better guess for
 		// standing pat.
-		if s.opt.QSTTStand && hit {
+		if hit {
 			staticEval = refinedEval(&entry, ply, staticEval)
 		}
 		s.note(StepStaticEval, chess.NoMove, staticEval)
@@ -64,7 +64,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		}
 	}
 	s.scoreMoves(ply, chess.NoMove)
-	prune := !inCheck && s.opt.QSPruning
+	prune := !inCheck
 	best, bestMove := s.quiesceMoves(ply, qply, alpha, beta, best, staticEval, prune)
 	if s.stopped {
 		return 0

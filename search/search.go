@@ -86,7 +86,6 @@ type rootMove struct {
 	prevScore int // the last iteration's
 	pv        [MaxPly]chess.Move
 	pvLen     int
-	nodes     uint64 // nodes searched below this move in this search
 }
 
 // plyData is the search stack entry of one ply: everything a node needs
@@ -107,11 +106,11 @@ type plyData struct {
 	// through the move searched at this ply (step 10b caps them).
 	doubleExts int
 	// cutoffs counts the beta cutoffs of the main-search nodes at this ply
-	// since the node two plies up began (Options.CutCount, step 14).
+	// since the node two plies up began (the cutoff count, step 14).
 	cutoffs int
 	// reduction is the late move reduction of the move being searched
 	// with a null window from this ply, 0 when it is not reduced
-	// (Options.Hindsight, step 7c).
+	// (step 7c).
 	reduction int
 }
 
@@ -312,7 +311,7 @@ func (s *Searcher) orderRoot() {
 		u := s.makeMove(rm.move)
 		rm.prevScore = -s.evaluate()
 		if rm.move.IsCapture() || rm.move.IsPromotion() {
-			rm.prevScore += 50 // try the forcing moves early among equals
+			rm.prevScore += rootForcingBonus // try the forcing moves early among equals
 		}
 		s.unmakeMove(rm.move, u)
 		rm.pv[0], rm.pvLen = rm.move, 1
@@ -365,23 +364,6 @@ func (s *Searcher) checkLimits() {
 		s.stopped = true
 	}
 }
-
-// Aspiration windows: the first window half-width and how fast it grows.
-const (
-	aspirationDepth = 5  // from this depth on, search a window around the last score
-	aspirationDelta = 20 // first half-width in centipawns
-)
-
-// Time management while deepening: an iteration is not started if it
-// probably cannot finish, and the soft budget stretches when the search is
-// unsettled.
-const (
-	newIterationShare = 0.55 // start a new iteration only before this share of the soft budget
-	bestMoveChangeMul = 1.6  // budget factor after the best move changed
-	scoreDropMul      = 1.4  // budget factor after the score fell by scoreDropMargin
-	scoreDropMargin   = 30   // centipawns
-	maxStretch        = 3.0  // the soft budget never grows beyond this factor
-)
 
 // iterate is iterative deepening: search depth 1, 2, 3... each iteration
 // ordering the root by the last one's scores and filling the table that
@@ -443,12 +425,12 @@ func (s *Searcher) iterate() Result {
 			if depth > 1 && res.Move != lastBest {
 				stretch = min(stretch*bestMoveChangeMul, maxStretch)
 			} else {
-				stretch = max(1, stretch*0.9)
+				stretch = max(1, stretch*stretchDecay)
 			}
 			if depth > 1 && res.Score < lastScore-scoreDropMargin {
 				stretch = min(stretch*scoreDropMul, maxStretch)
 			}
-			soft := time.Duration(float64(s.lim.SoftTime) * stretch * s.nodeTimeFactor())
+			soft := time.Duration(float64(s.lim.SoftTime) * stretch)
 			if s.elapsed() > time.Duration(float64(soft)*newIterationShare) {
 				break
 			}
@@ -466,8 +448,8 @@ func (s *Searcher) iterate() Result {
 
 func cmpScore(a, b int) int { return a - b }
 
-// iterationGrowth is the factor by which the next iteration is predicted
-// to cost more nodes than the last one, for Limits.SoftNodes. Over the
+// iterationGrowth (params.go) is the factor by which the next iteration is
+// predicted to cost more nodes than the last one, for Limits.SoftNodes. Over the
 // bench positions an iteration costs a median 1.7 times the one before (a
 // quarter cost more than 2.6 times). A factor of 3 gives up twice as much
 // depth for few abandoned iterations less; the growth of the last two
@@ -475,7 +457,6 @@ func cmpScore(a, b int) int { return a - b }
 // the cc65 guide's rule, stop beyond a third of the budget, expects about
 // 5 times the last iteration here and gives up whole plies (measured in
 // docs/ENGINE.md, skill levels).
-const iterationGrowth = 2
 
 // nextIterationFits reports whether another iteration, predicted to cost
 // iterationGrowth times the last one (last nodes), would finish within
@@ -484,44 +465,13 @@ func (s *Searcher) nextIterationFits(last uint64) bool {
 	return s.totalNodes()+iterationGrowth*last <= s.lim.SoftNodes
 }
 
-// Node-share time management (Options.NodeTime): when the best move has
-// taken most of the nodes, the search has settled on it and can stop
-// sooner; when it took few, the choice is open and deserves more time.
-//
-// Elo: -4.3 +/- 23.3 at 2+0.02, 400 games, net 4a (docs/STRENGTH.md §15):
-// off. (Whether it spent more or less of the clock than the default over a
-// game was not measured.)
-const (
-	nodeShareSlope  = 2.0 // factor = nodeShareSlope*(1-share) + nodeShareOffset ...
-	nodeShareOffset = 0.4
-	nodeShareMin    = 0.5 // ... within these bounds
-	nodeShareMax    = 1.5
-)
-
-// nodeTimeFactor scales the soft budget by the best move's share of the
-// root's nodes (1 when Options.NodeTime is off).
-func (s *Searcher) nodeTimeFactor() float64 {
-	if !s.opt.NodeTime || len(s.rootMoves) == 0 {
-		return 1
-	}
-	var total uint64
-	for i := range s.rootMoves {
-		total += s.rootMoves[i].nodes
-	}
-	if total == 0 {
-		return 1
-	}
-	share := float64(s.rootMoves[0].nodes) / float64(total)
-	return min(max(nodeShareSlope*(1-share)+nodeShareOffset, nodeShareMin), nodeShareMax)
-}
-
 // aspirate searches the pvIdx-th line at depth, first within a narrow window
 // around the last score, widening it after each failure.
 func (s *Searcher) aspirate(depth, pvIdx int) {
 	alpha, beta := -Infinity, Infinity
 	delta := aspirationDelta
 	prev := s.rootMoves[pvIdx].prevScore
-	if s.opt.Aspiration && depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
+	if depth >= aspirationDepth && !IsMate(prev) && prev != -Infinity {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
@@ -541,7 +491,7 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 			return
 		}
 		delta += delta
-		if delta > 1000 {
+		if delta > aspirationMaxDelta {
 			alpha, beta = -Infinity, Infinity
 		}
 	}
@@ -556,7 +506,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 	}
 	best, bestMove := -Infinity, chess.NoMove
 	inCheck := s.pos.InCheck()
-	s.stack[2].cutoffs = 0 // as negamax does two plies down (Options.CutCount)
+	s.stack[2].cutoffs = 0 // as negamax does two plies down (the cutoff count)
 	for i := pvIdx; i < len(s.rootMoves); i++ {
 		rm := &s.rootMoves[i]
 		if s.report != nil && time.Since(s.lastCurrMove) >= currMoveEvery && time.Since(s.start) >= currMoveDelay {
@@ -566,7 +516,6 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 				Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el})
 		}
 		s.stack[0].move, s.stack[0].piece = rm.move, s.pos.At(rm.move.From())
-		nodesBefore := s.nodes
 		u := s.makeMove(rm.move)
 		givesCheck := s.pos.InCheck()
 		newDepth := depth - 1
@@ -576,7 +525,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 		} else {
 			// Late quiet root moves are reduced a little too.
 			r := 0
-			if depth >= 3 && i-pvIdx >= 4 && rm.move.IsQuiet() && !inCheck && !givesCheck {
+			if depth >= rootLMRMinDepth && i-pvIdx >= rootLMRMinMoves && rm.move.IsQuiet() && !inCheck && !givesCheck {
 				r = 1
 				s.note(StepLMR, rm.move, r)
 			}
@@ -587,7 +536,6 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 			}
 		}
 		s.unmakeMove(rm.move, u)
-		rm.nodes += s.nodes - nodesBefore
 		if s.stopped {
 			return best
 		}

@@ -304,16 +304,12 @@ func TestDeterministic(t *testing.T) {
 // iteration and absent here, no callback).
 func BenchmarkSearch(b *testing.B) { benchmarkSearch(b, DefaultOptions()) }
 
-// BenchmarkSearchOptions is BenchmarkSearch with each step that is off by
-// default switched on: none may allocate either.
-func BenchmarkSearchOptions(b *testing.B) {
-	for _, name := range []string{"corrhist", "singular"} {
-		o, err := ParseOptions(name)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(name, func(b *testing.B) { benchmarkSearch(b, o) })
-	}
+// BenchmarkSearchHCE is BenchmarkSearch with the hand-written evaluation:
+// it must not allocate either.
+func BenchmarkSearchHCE(b *testing.B) {
+	o := DefaultOptions()
+	o.Net = nil
+	benchmarkSearch(b, o)
 }
 
 // benchmarkSearch is BenchmarkSearch with options o.

@@ -2,7 +2,7 @@ package search
 
 import "ox88/chess"
 
-// Singular extensions (step 10b, Options.Singular).
+// Singular extensions (step 10b).
 //
 // At most nodes several moves hold the position, but at some only one
 // does: a recapture, the one defence against a threat, the one move that
@@ -26,9 +26,8 @@ import "ox88/chess"
 //     above beta, two moves beat beta: the node fails high at once and
 //     returns singularBeta (multi-cut);
 //   - if another move reaches singularBeta and ttScore is at or above
-//     beta, the hash move is not the only way to beat beta: with
-//     Options.SingularNeg (on) it is searched one ply shallower (a
-//     negative extension);
+//     beta, the hash move is not the only way to beat beta: it is
+//     searched one ply shallower (a negative extension);
 //   - otherwise it is searched at the usual depth.
 //
 // The search without the hash move (plyData.excluded set) is the same node
@@ -39,24 +38,10 @@ import "ox88/chess"
 // it skips the node's draw and endgame-table answers, its check extension,
 // reverse futility and null-move pruning, and a singular test of its own.
 //
-// Elo: +16.1 +/- 17.1 at 2+0.02 with net 4a (800 games: +13.9 +/- 23.8 on
-// testdata/openings-200.pgn, +18.3 +/- 24.6 on the 8-move book;
-// docs/STRENGTH.md §15): on by default. At 10,000 nodes a move (400
-// games, §6) it measured -4.3 +/- 27.5: few nodes there are deep enough
-// for the test (singularMinDepth, 8 then). Testing from depth 6 gained
-// +22.2 +/- 17.6 more (800 games at 2+0.02, §15); depth 6 without the
-// negative extension scored +4.3 +/- 21.9 against depth 8 with it (400
-// games), so the negative extension stays, behind its own switch
-// (Options.SingularNeg). It costs plies on a winning line, where many
-// moves clear singularBeta: the mate tests (checkMates) search a mate in
-// n to 2n+4 plies for it, two more than before.
-const (
-	singularMinDepth      = 6  // test the hash move from this depth on ...
-	singularTTDepthMargin = 3  // ... when the table searched it at least depth-this deep
-	singularMarginPerPly  = 2  // singularBeta = ttScore - singularMarginPerPly*depth (centipawns)
-	doubleExtensionMargin = 20 // extend twice when the other moves stay this far below singularBeta ...
-	maxDoubleExtensions   = 6  // ... and fewer than this many double extensions are on the path
-)
+// The negative extension costs plies on a winning line, where many moves
+// clear singularBeta: the mate tests (checkMates) search a mate in n to
+// 2n+4 plies for it. The margins and depths are in params.go; what each
+// form of the step was worth is in docs/STRENGTH.md.
 
 // singularExtension is step 10b at the node at ply, searched to depth with
 // beta, whose table entry is entry. It returns the extension in plies of
@@ -84,7 +69,7 @@ func (s *Searcher) singularExtension(entry *ttEntry, depth, ply, beta int, pvNod
 		}
 	case singularBeta >= beta:
 		return 0, singularBeta, true
-	case ttScore >= beta && s.opt.SingularNeg:
+	case ttScore >= beta:
 		ext = -1
 	}
 	s.note(StepSingular, hashMove, ext)

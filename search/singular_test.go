@@ -6,13 +6,6 @@ import (
 	"ox88/chess"
 )
 
-// singularOptions are the default options with step 10b on.
-func singularOptions() Options {
-	o := DefaultOptions()
-	o.Singular = true
-	return o
-}
-
 // TestSingularForcedRecapture: after 1.Qxe5+ the knight's recapture is
 // the only move that does not lose the queen. Searched deep enough for
 // step 10b (depth 10), the node after Qxe5+ finds it singular, and the
@@ -30,12 +23,10 @@ func TestSingularForcedRecapture(t *testing.T) {
 
 	lim := Limits{Depth: 10}
 	s := NewSearcher(16)
-	s.SetOptions(singularOptions())
 	tr := NewTrace(pos, 1<<22)
 	s.SetRecorder(tr)
 	res := s.Search(pos, nil, lim, nil, nil)
 	plain := NewSearcher(16)
-	plain.SetOptions(singularOptions())
 	want := plain.Search(pos, nil, lim, nil, nil)
 	if tr.Count != res.Nodes || res.Nodes != want.Nodes || res.Move != want.Move || res.Score != want.Score || tr.Truncated() {
 		t.Fatalf("trace counted %d, search %d (%s %d), without a recorder %d (%s %d)",
@@ -83,14 +74,13 @@ func TestSingularForcedRecapture(t *testing.T) {
 	}
 }
 
-// TestSingularMates: with step 10b on, the mates are still found, with
+// TestSingularMates: with step 10b, the mates are still found, with
 // their distance, searched to 12 plies; step 10b runs on the way to the
 // longest (its tests come before the mate is seen, at non-mate scores).
 func TestSingularMates(t *testing.T) {
-	checkMates(t, singularOptions(), 12)
+	checkMates(t, DefaultOptions(), 12)
 	pos := chess.MustParseFEN(kqkMateIn6)
 	s := NewSearcher(8)
-	s.SetOptions(singularOptions())
 	tr := NewTrace(pos, 1<<20)
 	s.SetRecorder(tr)
 	s.Search(pos, nil, Limits{Depth: 12}, nil, nil)

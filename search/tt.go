@@ -69,10 +69,6 @@ type TranspositionTable struct {
 	gen     uint8 // generation: bumped by every search, ages old entries
 }
 
-// ageWeight is how many plies of depth one search's worth of age costs an
-// entry when choosing which to replace.
-const ageWeight = 4
-
 // NewTranspositionTable returns a table of about mb mebibytes (rounded down
 // to a power of two buckets; at least one bucket).
 func NewTranspositionTable(mb int) *TranspositionTable {
@@ -202,7 +198,7 @@ func scoreToTT(score, ply int) int {
 // of the static evaluation eval where the entry's bound says the position
 // is better (a lower bound above eval), worse (an upper bound below it) or
 // exactly that; eval otherwise, and for mate scores. Quiescence's stand
-// pat uses it (Options.QSTTStand).
+// pat uses it.
 func refinedEval(entry *ttEntry, ply, eval int) int {
 	ttScore := scoreFromTT(int(entry.score), ply)
 	if b := entry.bound(); !IsMate(ttScore) && (b == BoundExact || (b == BoundLower && ttScore > eval) || (b == BoundUpper && ttScore < eval)) {

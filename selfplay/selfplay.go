@@ -1,8 +1,8 @@
 // Package selfplay plays the engine against itself in one process, at a
 // fixed node count per move or on a clock: one game (Play), which package
 // datagen uses to make training data, and the A/B match of two option sets
-// (AB), which measures what a search step or an evaluation term is worth
-// (ox88 ab).
+// (AB), which measures what a search experiment or an evaluation term is
+// worth (ox88 ab).
 //
 // Fixed nodes make a game independent of the machine's load: the same
 // searchers, cleared, from the same position, play the same moves. A clock

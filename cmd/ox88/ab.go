@@ -21,7 +21,7 @@ func init() {
 func runAB(args []string) int {
 	fs := newFlagSet("ab", abUsage)
 	a := fs.String("a", "", "options of side A, comma-separated (default: the engine's defaults)")
-	b := fs.String("b", "", "options of side B, e.g. \"nolmr,nonull\"")
+	b := fs.String("b", "", "options of side B, e.g. \"experiment\" or \"nonnue,nomobility\"")
 	nodes := fs.Uint64("nodes", 5000, "nodes searched per move")
 	tc := fs.String("tc", "", "play on a clock instead: `BASE+INC` in seconds (0.2+0.01, 10+0.1) or with units (1m+1s)")
 	games := fs.Int("games", 200, "games to play, rounded up to pairs (one opening, both colours)")
@@ -102,9 +102,12 @@ const abUsage = `usage: ox88 ab [--a OPTIONS] --b OPTIONS [--nodes N | --tc BASE
 Plays this engine with options A against itself with options B, in one
 process, at a fixed node count per move, two games per opening with the
 colours swapped, and prints the result from A's side with its Elo and
-95% interval. Options name search steps and evaluation terms; a "no"
-prefix switches one off (--list names them). Progress and an ETA go to
-stderr; Ctrl-C stops and prints the result so far.
+95% interval. Options name the experiment and the evaluation's parts; a
+"no" prefix switches one off (--list names them). A new search idea is
+tried behind search.Options.Experiment, read in one place in the code:
+--b experiment (or experiment=N) plays it against the engine as it is.
+Progress and an ETA go to stderr; Ctrl-C stops and prints the result so
+far.
 
 With --tc each side plays on its own clock at equal time, as in a real
 game, and a side whose clock runs out loses on time (the result line

@@ -10,17 +10,17 @@ import (
 // clock to their summary lines.
 func TestABCommand(t *testing.T) {
 	out, code := captureStdout(t, func() int { return runAB([]string{"--list"}) })
-	if code != 0 || !strings.Contains(out, "  lmr ") || !strings.Contains(out, "  mobility ") {
+	if code != 0 || !strings.Contains(out, "  experiment ") || !strings.Contains(out, "  mobility ") {
 		t.Errorf("--list: exit %d\n%s", code, out)
 	}
-	if _, code := captureStdout(t, func() int { return runAB([]string{"--b", "nolmr,nofoo"}) }); code != 2 {
+	if _, code := captureStdout(t, func() int { return runAB([]string{"--b", "experiment,nofoo"}) }); code != 2 {
 		t.Errorf("an unknown option: exit %d, want 2", code)
 	}
 	out, code = captureStdout(t, func() int {
-		return runAB([]string{"--b", "nolmr", "--games", "2", "--nodes", "200", "--workers", "1",
+		return runAB([]string{"--b", "experiment", "--games", "2", "--nodes", "200", "--workers", "1",
 			"--openings", "../../testdata/openings-8moves-100.epd"})
 	})
-	if code != 0 || !strings.HasPrefix(out, "A (defaults) vs B (nolmr), 200 nodes a move\nScore of A vs B: ") ||
+	if code != 0 || !strings.HasPrefix(out, "A (defaults) vs B (experiment), 200 nodes a move\nScore of A vs B: ") ||
 		!strings.Contains(out, "Pairs (0, 1/2, 1, 3/2, 2 points): ") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
