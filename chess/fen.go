@@ -86,8 +86,8 @@ func ParseFENNotes(fen string) (*Position, []string, error) {
 	return p, notes, nil
 }
 
-// parseBoard reads the piece placement field and fills board, lists, counts
-// and the running score.
+// parseBoard reads the piece placement field and fills board, lists and
+// counts.
 func (p *Position) parseBoard(s string) error {
 	ranks := strings.Split(s, "/")
 	if len(ranks) != 8 {

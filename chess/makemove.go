@@ -74,7 +74,7 @@ func (p *Position) MakeMove(m Move) Undo {
 }
 
 // UnmakeMove takes back m, which must be the last move made, restoring the
-// position exactly (board, lists, key, score, every field).
+// position exactly (board, lists, key, every field).
 func (p *Position) UnmakeMove(m Move, u Undo) {
 	from, to := m.From(), m.To()
 	if p.side == White {

@@ -54,9 +54,6 @@ func checkTree(t *testing.T, p *Position, depth int) int {
 	if got, want := p.MaterialKey(), materialKeyFromBoard(p); got != want {
 		t.Fatalf("%s: material key %016x, from the board %016x", p.FEN(), got, want)
 	}
-	if got, want := p.PieceSquareTotal(), p.ComputePieceSquareTotal(); got != want {
-		t.Fatalf("%s: running score %d, recount %d", p.FEN(), got, want)
-	}
 	var all, caps MoveList
 	p.GenerateMoves(&all)
 	p.GenerateCaptures(&caps)
@@ -95,8 +92,6 @@ func checkTree(t *testing.T, p *Position, depth int) int {
 }
 
 func TestIncrementalStateOverPerftTrees(t *testing.T) {
-	SetPieceSquareTable(testTable())
-	defer SetPieceSquareTable(&[16][128]Score{})
 	budget := 3_000_000
 	if testing.Short() {
 		budget = 300_000
@@ -129,29 +124,13 @@ func TestIncrementalStateOverPerftTrees(t *testing.T) {
 	}
 }
 
-// testTable is an arbitrary asymmetric piece-square table, so that the
-// running-total check exercises every square.
-func testTable() *[16][128]Score {
-	var t [16][128]Score
-	for p := 1; p < 16; p++ {
-		for sq := 0; sq < 128; sq++ {
-			v := (p*37 + sq*11) % 101
-			if Piece(p).Color() == Black {
-				v = -v
-			}
-			t[p][sq] = S(v, 2*v-7)
-		}
-	}
-	return &t
-}
-
 // samePosition reports whether a and b hold the same position in every
 // meaningful field, piece-list order included. Slots past a list's count and
 // index entries of empty squares are scratch and are not compared.
 func samePosition(a, b *Position) bool {
 	if a.board != b.board || a.count != b.count || a.pieces != b.pieces || a.side != b.side ||
 		a.castle != b.castle || a.ep != b.ep || a.halfmove != b.halfmove || a.fullmove != b.fullmove ||
-		a.key != b.key || a.psq != b.psq || a.castlePlans != b.castlePlans || a.castleMask != b.castleMask || a.chess960 != b.chess960 {
+		a.key != b.key || a.castlePlans != b.castlePlans || a.castleMask != b.castleMask || a.chess960 != b.chess960 {
 		return false
 	}
 	for pc := range a.list {

@@ -3,7 +3,8 @@ package chess
 // Position is a chess position: the board and the four facts the board does
 // not show (side to move, castling rights, en-passant square, the clocks),
 // plus state kept incrementally because asking for it is frequent: piece
-// lists, piece counts, the Zobrist key and the material+PST running total.
+// lists, piece counts and the Zobrist key. It knows no chess values: an
+// evaluation reads the piece lists (package eval).
 //
 // A Position is a plain value (arrays only): copying it copies the position.
 // The zero Position is not valid; use NewPosition, StartPosition or ParseFEN.
@@ -35,7 +36,6 @@ type Position struct {
 	fullmove int    // move number, starting at 1, incremented after Black
 
 	key uint64 // Zobrist key (Polyglot layout), kept incrementally
-	psq Score  // material + piece-square total for White, kept incrementally
 
 	// What the castling rights mean, set with the position (setCastling)
 	// and never changed by a move: each right's rook and squares, and,
@@ -96,21 +96,6 @@ func (p *Position) KingSquare(c Color) Square { return p.list[Piece(King)|Piece(
 // Count returns how many of piece pc are on the board.
 func (p *Position) Count(pc Piece) int { return int(p.pieces[pc&15]) }
 
-// PieceSquareTotal returns the running material+PST total for White.
-func (p *Position) PieceSquareTotal() Score { return p.psq }
-
-// ComputePieceSquareTotal recounts the material+PST total from scratch; the
-// running total must always equal it.
-func (p *Position) ComputePieceSquareTotal() Score {
-	var s Score
-	for sq := Square(0); sq < 128; sq++ {
-		if sq.OnBoard() && p.board[sq] != Empty {
-			s += pieceSquare[p.board[sq]][sq]
-		}
-	}
-	return s
-}
-
 // PieceSquares returns the squares of the pieces pc. The slice aliases the
 // position's piece list: do not keep it across moves.
 func (p *Position) PieceSquares(pc Piece) []Square { return p.list[pc&15][:p.pieces[pc&15]&15] }
@@ -119,7 +104,7 @@ func (p *Position) PieceSquares(pc Piece) []Square { return p.list[pc&15][:p.pie
 func (p *Position) PieceCount(c Color) int { return int(p.count[c&1]) }
 
 // The helpers below are the only code that changes the board. The
-// key, the running score, the piece lists and the counts all change here
+// key, the piece lists and the counts all change here
 // and nowhere else, so a recount can check them.
 
 // put places pc on the empty square sq, at the end of its list.
@@ -133,7 +118,6 @@ func (p *Position) put(sq Square, pc Piece) {
 	p.pieces[pc]++
 	p.count[pc>>3]++
 	p.key ^= pieceKeys[pc&15][sq]
-	p.psq += pieceSquare[pc&15][sq]
 }
 
 // putAt places pc on sq into list slot, moving the slot's current occupant
@@ -155,7 +139,6 @@ func (p *Position) putAt(sq Square, pc Piece, slot uint8) {
 	p.pieces[pc]++
 	p.count[pc>>3]++
 	p.key ^= pieceKeys[pc&15][sq]
-	p.psq += pieceSquare[pc&15][sq]
 }
 
 // remove takes the piece off sq; the last piece of its list fills the hole.
@@ -170,7 +153,6 @@ func (p *Position) remove(sq Square) {
 	p.board[sq] = Empty
 	p.count[pc>>3]--
 	p.key ^= pieceKeys[pc&15][sq]
-	p.psq -= pieceSquare[pc&15][sq]
 }
 
 // relocate moves the piece on from to the empty square to; its list slot
@@ -185,7 +167,6 @@ func (p *Position) relocate(from, to Square) {
 	p.list[pc&15][slot] = to
 	p.index[to] = slot
 	p.key ^= pieceKeys[pc&15][from] ^ pieceKeys[pc&15][to]
-	p.psq += pieceSquare[pc&15][to] - pieceSquare[pc&15][from]
 }
 
 // castleMove moves the king from kf to kt and the rook from rf to rt.
@@ -202,7 +183,6 @@ func (p *Position) castleMove(kf, kt, rf, rt Square) {
 	p.list[king][0], p.index[kt] = kt, 0
 	p.list[rook][slot], p.index[rt] = rt, slot
 	p.key ^= pieceKeys[king][kf] ^ pieceKeys[king][kt] ^ pieceKeys[rook][rf] ^ pieceKeys[rook][rt]
-	p.psq += pieceSquare[king][kt] - pieceSquare[king][kf] + pieceSquare[rook][rt] - pieceSquare[rook][rf]
 }
 
 // promote turns the pawn on sq into pc, which joins the end of its list;

@@ -5,8 +5,8 @@ package chess
 // for study: what a piece is worth is the evaluation of p less that of the
 // copy. The copy may be a position no game reaches (the side not to move
 // in check, a castling right without its rook), so it is for evaluation
-// only, never for move generation or a search. Its key and running score
-// change through remove, as in MakeMove.
+// only, never for move generation or a search. Its key changes through
+// remove, as in MakeMove.
 func (p *Position) Without(sq Square) (Position, bool) {
 	if !sq.OnBoard() {
 		return Position{}, false

@@ -98,13 +98,16 @@ func Evaluate(pos *chess.Position) int { return AllTerms.Evaluate(pos) }
 
 // Evaluate returns the value of pos for the side to move as Evaluate does,
 // with only the terms in ts.
-func (ts Terms) Evaluate(pos *chess.Position) int {
-	s := pos.PieceSquareTotal() + terms(pos, ts)
+func (ts Terms) Evaluate(pos *chess.Position) int { return defaultWeights.evaluate(pos, ts) }
+
+// evaluate is Terms.Evaluate with the weights w.
+func (w *weights) evaluate(pos *chess.Position, ts Terms) int {
+	s := w.pieceSquareTotal(pos) + w.terms(pos, ts)
 	if ts.Has(TermTempo) {
 		if pos.SideToMove() == chess.White {
-			s += tempoBonus
+			s += w.tempoBonus
 		} else {
-			s -= tempoBonus
+			s -= w.tempoBonus
 		}
 	}
 	phase := Phase(pos)

@@ -99,7 +99,7 @@ func (pf *pawnFiles) init() {
 // lists: pawn structure and passed pawns, mobility, king attack and shelter,
 // bishop pair, rooks on open files, and the mop-up of bare kings, each when
 // it is in ts.
-func terms(pos *chess.Position, ts Terms) chess.Score {
+func (w *weights) terms(pos *chess.Position, ts Terms) chess.Score {
 	var pawns [2]pawnFiles
 	pawns[0].init()
 	pawns[1].init()
@@ -113,8 +113,8 @@ func terms(pos *chess.Position, ts Terms) chess.Score {
 		}
 	}
 	var s chess.Score
-	s += pawnStructure(pos, chess.White, &pawns, ts) - pawnStructure(pos, chess.Black, &pawns, ts)
-	s += pieces(pos, chess.White, &pawns, ts) - pieces(pos, chess.Black, &pawns, ts)
+	s += w.pawnStructure(pos, chess.White, &pawns, ts) - w.pawnStructure(pos, chess.Black, &pawns, ts)
+	s += w.pieces(pos, chess.White, &pawns, ts) - w.pieces(pos, chess.Black, &pawns, ts)
 	if ts.Has(TermMopUp) {
 		s += mopUp(pos)
 	}
@@ -122,7 +122,7 @@ func terms(pos *chess.Position, ts Terms) chess.Score {
 }
 
 // pawnStructure scores side c's doubled, isolated and passed pawns.
-func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) chess.Score {
+func (w *weights) pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) chess.Score {
 	own, opp := &pawns[c], &pawns[c^1]
 	var s chess.Score
 	for f := 1; f <= 8; f++ {
@@ -132,10 +132,10 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts T
 		}
 		if ts.Has(TermPawnStructure) {
 			if n > 1 {
-				s += doubledPawn * chess.Score(n-1)
+				s += w.doubledPawn * chess.Score(n-1)
 			}
 			if own.count[f-1] == 0 && own.count[f+1] == 0 {
-				s += isolatedPawn * chess.Score(n)
+				s += w.isolatedPawn * chess.Score(n)
 			}
 		}
 		if !ts.Has(TermPassedPawns) {
@@ -147,12 +147,12 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts T
 		if c == chess.White {
 			r := own.maxRank[f]
 			if opp.maxRank[f-1] <= r && opp.maxRank[f] <= r && opp.maxRank[f+1] <= r {
-				s += passedPawn[r]
+				s += w.passedPawn[r]
 			}
 		} else {
 			r := own.minRank[f]
 			if opp.minRank[f-1] >= r && opp.minRank[f] >= r && opp.minRank[f+1] >= r {
-				s += passedPawn[7-r]
+				s += w.passedPawn[7-r]
 			}
 		}
 	}
@@ -161,7 +161,7 @@ func pawnStructure(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts T
 
 // pieces scores side c's minor and major pieces (mobility, king attack,
 // rooks on open files, the bishop pair) and its king's pawn shield.
-func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) chess.Score {
+func (w *weights) pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) chess.Score {
 	var s, files chess.Score
 	enemyKing := pos.KingSquare(c ^ 1)
 	kingAttacks := 0
@@ -181,27 +181,27 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) c
 						}
 					}
 				}
-				s += knightMobility * chess.Score(n-knightMobilityBase)
+				s += w.knightMobility * chess.Score(n-knightMobilityBase)
 			case chess.Bishop:
 				n, a := slide(pos, from, c, chess.BishopSteps[:], enemyKing)
-				s += bishopMobility * chess.Score(n-bishopMobilityBase)
+				s += w.bishopMobility * chess.Score(n-bishopMobilityBase)
 				kingAttacks += a
 			case chess.Rook:
 				n, a := slide(pos, from, c, chess.RookSteps[:], enemyKing)
-				s += rookMobility * chess.Score(n-rookMobilityBase)
+				s += w.rookMobility * chess.Score(n-rookMobilityBase)
 				kingAttacks += a
 				f := from.File() + 1
 				if ts.Has(TermRookFiles) && pawns[c].count[f] == 0 {
 					if pawns[c^1].count[f] == 0 {
-						files += rookOpenFile
+						files += w.rookOpenFile
 					} else {
-						files += rookHalfOpen
+						files += w.rookHalfOpen
 					}
 				}
 			case chess.Queen:
 				n, a := slide(pos, from, c, chess.BishopSteps[:], enemyKing)
 				n2, a2 := slide(pos, from, c, chess.RookSteps[:], enemyKing)
-				s += queenMobility * chess.Score(n+n2-queenMobilityBase)
+				s += w.queenMobility * chess.Score(n+n2-queenMobilityBase)
 				kingAttacks += a + a2
 			}
 		}
@@ -211,13 +211,13 @@ func pieces(pos *chess.Position, c chess.Color, pawns *[2]pawnFiles, ts Terms) c
 	}
 	s += files
 	if ts.Has(TermKingAttack) && pos.Count(chess.MakePiece(c, chess.Queen)) != 0 {
-		s += chess.S(kingAttackWeight[min(kingAttacks, len(kingAttackWeight)-1)], 0)
+		s += chess.S(w.kingAttackWeight[min(kingAttacks, len(w.kingAttackWeight)-1)], 0)
 	}
 	if ts.Has(TermBishopPair) && pos.Count(chess.MakePiece(c, chess.Bishop)) >= 2 {
-		s += bishopPair
+		s += w.bishopPair
 	}
 	if ts.Has(TermShelter) {
-		s += shelter(pos, c)
+		s += w.shelter(pos, c)
 	}
 	return s
 }
@@ -246,7 +246,7 @@ func slide(pos *chess.Position, from chess.Square, c chess.Color, steps []chess.
 
 // shelter scores the pawns in front of side c's king when it stands on its
 // first rank off the centre files (castled, or where castling would put it).
-func shelter(pos *chess.Position, c chess.Color) chess.Score {
+func (w *weights) shelter(pos *chess.Position, c chess.Color) chess.Score {
 	k := pos.KingSquare(c)
 	home, fwd := 0, chess.Square(16)
 	if c == chess.Black {
@@ -264,7 +264,7 @@ func shelter(pos *chess.Position, c chess.Color) chess.Score {
 		}
 		sq := chess.NewSquare(f, home) + fwd
 		if pos.At(sq) == pawn || pos.At(sq+fwd) == pawn {
-			s += shieldPawn
+			s += w.shieldPawn
 		}
 	}
 	return s

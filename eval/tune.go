@@ -21,17 +21,21 @@ import (
 // cannot drift from the evaluation it tunes. Add checks that the features
 // rebuild the position's score exactly.
 //
-// Add nudges the package's weights while it measures, so a Tuner must not
-// be used while a search runs in the same process; Fit leaves them as
-// they were.
+// A Tuner works on its own copy of the evaluation's weights (Add nudges
+// the copy while it measures), so the package's evaluation never changes
+// and a search may run in the same process meanwhile.
 type Tuner struct {
-	params       []tuneParam
+	w            *weights    // the copy
+	params       []tuneParam // w's
 	train, valid []tunePos
 	added        int // positions kept, for the hold-out
 }
 
 // NewTuner returns a tuner with no positions.
-func NewTuner() *Tuner { return &Tuner{params: tuneParams()} }
+func NewTuner() *Tuner {
+	w := defaultWeights
+	return &Tuner{w: &w, params: tuneParams(&w)}
+}
 
 // Add reduces pos to its features, with the result of its game for White
 // (1, 0.5 or 0). Every tenth position kept is held out to watch for
@@ -43,11 +47,11 @@ func (t *Tuner) Add(pos *chess.Position, result float64) (kept bool, err error) 
 	if pos.PieceCount(chess.White) == 1 || pos.PieceCount(chess.Black) == 1 {
 		return false, nil // the mop-up is not a tuned term
 	}
-	feats, err := checkedFeatures(pos, t.params)
+	feats, err := checkedFeatures(t.w, pos, t.params)
 	if err != nil {
 		return false, err
 	}
-	s := unblended(pos)
+	s := unblended(t.w, pos)
 	ph := Phase(pos)
 	if v := (s.MG()*ph + s.EG()*(totalPhase-ph)) / totalPhase; scaleDrawish(pos, v) != v {
 		return false, nil
@@ -82,7 +86,7 @@ type TuneConfig struct {
 type Tuned struct {
 	K                   float64 // the logistic scale fitted to the starting weights
 	TrainLoss, HeldLoss [2]float64
-	params              []tuneParam
+	start               weights // the starting weights
 	w                   [][2]float64
 	positions           int
 }
@@ -118,7 +122,7 @@ func (t *Tuner) Fit(cfg TuneConfig) (*Tuned, error) {
 		frozen[i] = seen[i] < len(t.train)/1000 || params[i].fixed
 	}
 	k := fitK(t.train, w)
-	res := &Tuned{K: k, params: params, w: w, positions: len(t.train) + len(t.valid)}
+	res := &Tuned{K: k, start: *t.w, w: w, positions: len(t.train) + len(t.valid)}
 	res.TrainLoss[0], res.HeldLoss[0] = tuneLoss(t.train, w, k), tuneLoss(t.valid, w, k)
 
 	const lr, beta1, beta2, eps = 1.0, 0.9, 0.999, 1e-8
@@ -158,17 +162,12 @@ func (t *Tuner) Fit(cfg TuneConfig) (*Tuned, error) {
 // Source returns the fitted weights, rounded, as Go declarations that
 // replace those of the same names in eval/tables.go and eval/eval.go.
 func (r *Tuned) Source() []byte {
-	saved := make([][2]int, len(r.params))
-	for i, p := range r.params {
-		saved[i][0], saved[i][1] = p.get()
+	w := r.start
+	for i, p := range tuneParams(&w) {
 		p.set(int(math.Round(r.w[i][0])), int(math.Round(r.w[i][1])))
 	}
-	src := tunedSource(fmt.Sprintf("from %d positions, K=%.4f, loss %.6f -> %.6f, held out %.6f -> %.6f",
+	return tunedSource(&w, fmt.Sprintf("from %d positions, K=%.4f, loss %.6f -> %.6f, held out %.6f -> %.6f",
 		r.positions, r.K, r.TrainLoss[0], r.TrainLoss[1], r.HeldLoss[0], r.HeldLoss[1]))
-	for i, p := range r.params {
-		p.set(saved[i][0], saved[i][1])
-	}
-	return src
 }
 
 // tunePos is one training position reduced to its features.

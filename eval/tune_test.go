@@ -14,12 +14,13 @@ import (
 // evaluation of every data position exactly, so a new term or a changed
 // one that the tuner does not know about fails here, not in a tuning run.
 func TestTuneFeatures(t *testing.T) {
-	params := tuneParams()
+	w := defaultWeights
+	params := tuneParams(&w)
 	for _, pos := range dataPositions(t) {
 		if pos.PieceCount(chess.White) == 1 || pos.PieceCount(chess.Black) == 1 {
 			continue // the mop-up is not a tuned term; the tuner skips these too
 		}
-		if _, err := checkedFeatures(pos, params); err != nil {
+		if _, err := checkedFeatures(&w, pos, params); err != nil {
 			t.Error(err)
 		}
 	}
@@ -27,9 +28,10 @@ func TestTuneFeatures(t *testing.T) {
 
 // TestTune tunes on a tiny generated input, the test positions labelled
 // with the side ahead in material as the winner: the loss falls, the
-// package's weights are left as they were, and the weights come out as
-// gofmt-clean Go declarations of every tuned name.
+// package's weights are never written (the tuner works on a copy), and
+// the weights come out as gofmt-clean Go declarations of every tuned name.
 func TestTune(t *testing.T) {
+	saved := defaultWeights
 	before := Evaluate(chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
 	tu := NewTuner()
 	skipped := 0
@@ -69,6 +71,9 @@ func TestTune(t *testing.T) {
 	if after := Evaluate(chess.MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")); after != before {
 		t.Errorf("tuning changed the evaluation: %d, then %d", before, after)
 	}
+	if defaultWeights != saved {
+		t.Error("tuning wrote to the evaluation's weights")
+	}
 	if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) {
 		t.Fatalf("Source is not gofmt-clean Go (%v):\n%s", err, src)
 	}
@@ -91,7 +96,8 @@ func TestTunedSourceIsTheTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := strings.Split(string(tunedSource("test")), "\n\n")
+	w := defaultWeights
+	blocks := strings.Split(string(tunedSource(&w, "test")), "\n\n")
 	n := 0
 	for _, b := range blocks {
 		if strings.Contains(b, "[64]int{") {

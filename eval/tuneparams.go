@@ -8,7 +8,7 @@ import (
 )
 
 // tuneParam is one weight (a middlegame and an endgame half) the tuner may
-// change.
+// change, in the weights its get and set were made for (tuneParams).
 type tuneParam struct {
 	name   string
 	get    func() (mg, eg int)
@@ -31,86 +31,88 @@ const (
 	tuneTerms    = tunePST + 6*64
 )
 
-// namedScore is a weight declared as a single chess.Score variable.
+// namedScore is a weight declared as a single chess.Score variable: its
+// name in the source and its place in a weights.
 type namedScore struct {
 	name string
 	p    *chess.Score
 }
 
-// materialWeights and termWeights are the single-Score weights, in the
+// materialWeights and termWeights are w's single-Score weights, in the
 // order of their declarations in tables.go and eval.go.
-var (
-	materialWeights = []namedScore{{"pawnValue", &pawnValue}, {"knightValue", &knightValue},
-		{"bishopValue", &bishopValue}, {"rookValue", &rookValue}, {"queenValue", &queenValue}}
-	termWeights = []namedScore{{"doubledPawn", &doubledPawn}, {"isolatedPawn", &isolatedPawn},
-		{"bishopPair", &bishopPair}, {"rookOpenFile", &rookOpenFile}, {"rookHalfOpen", &rookHalfOpen},
-		{"shieldPawn", &shieldPawn}, {"tempoBonus", &tempoBonus},
-		{"knightMobility", &knightMobility}, {"bishopMobility", &bishopMobility},
-		{"rookMobility", &rookMobility}, {"queenMobility", &queenMobility}}
-)
+func (w *weights) materialWeights() []namedScore {
+	return []namedScore{{"pawnValue", &w.material[chess.Pawn]}, {"knightValue", &w.material[chess.Knight]},
+		{"bishopValue", &w.material[chess.Bishop]}, {"rookValue", &w.material[chess.Rook]},
+		{"queenValue", &w.material[chess.Queen]}}
+}
 
-// pstTables are the written piece-square tables by kind, middlegame and
-// endgame.
-var pstTables = [7][2]*[64]int{
-	chess.Pawn: {&pawnMg, &pawnEg}, chess.Knight: {&knightMg, &knightEg},
-	chess.Bishop: {&bishopMg, &bishopEg}, chess.Rook: {&rookMg, &rookEg},
-	chess.Queen: {&queenMg, &queenEg}, chess.King: {&kingMg, &kingEg},
+func (w *weights) termWeights() []namedScore {
+	return []namedScore{{"doubledPawn", &w.doubledPawn}, {"isolatedPawn", &w.isolatedPawn},
+		{"bishopPair", &w.bishopPair}, {"rookOpenFile", &w.rookOpenFile}, {"rookHalfOpen", &w.rookHalfOpen},
+		{"shieldPawn", &w.shieldPawn}, {"tempoBonus", &w.tempoBonus},
+		{"knightMobility", &w.knightMobility}, {"bishopMobility", &w.bishopMobility},
+		{"rookMobility", &w.rookMobility}, {"queenMobility", &w.queenMobility}}
 }
 
 // pstNames are the tables' names without Mg or Eg.
 var pstNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
 
-func tuneParams() []tuneParam {
+// tuneParams returns the weights of w the tuner fits, bound to w: their
+// set changes w (but not its piece-square table, which only the
+// evaluation reads).
+func tuneParams(w *weights) []tuneParam {
 	var ps []tuneParam
-	for _, ns := range materialWeights {
+	for _, ns := range w.materialWeights() {
 		ps = append(ps, scoreParam(ns.name, ns.p))
 	}
 	for k := chess.Pawn; k <= chess.King; k++ {
 		for t := 0; t < 64; t++ {
-			mg, eg := pstTables[k][0], pstTables[k][1]
+			mg, eg := &w.pst[k][0], &w.pst[k][1]
 			ps = append(ps, tuneParam{name: fmt.Sprintf("%sMg/Eg[%d]", pstNames[k], t),
 				get: func() (int, int) { return mg[t], eg[t] },
 				set: func(a, b int) { mg[t], eg[t] = a, b }})
 		}
 	}
-	for _, ns := range termWeights {
+	for _, ns := range w.termWeights() {
 		ps = append(ps, scoreParam(ns.name, ns.p))
 	}
 	for r := 1; r <= 6; r++ {
-		ps = append(ps, scoreParam(fmt.Sprintf("passedPawn[%d]", r), &passedPawn[r]))
+		ps = append(ps, scoreParam(fmt.Sprintf("passedPawn[%d]", r), &w.passedPawn[r]))
 	}
-	for n := range kingAttackWeight {
+	for n := range w.kingAttackWeight {
 		// Zero and one attack stay at 0: the first weight would only
 		// duplicate the queen's value (the term counts with a queen).
 		ps = append(ps, tuneParam{name: fmt.Sprintf("kingAttackWeight[%d]", n), mgOnly: true, fixed: n < 2,
-			get: func() (int, int) { return kingAttackWeight[n], 0 },
-			set: func(mg, _ int) { kingAttackWeight[n] = mg }})
+			get: func() (int, int) { return w.kingAttackWeight[n], 0 },
+			set: func(mg, _ int) { w.kingAttackWeight[n] = mg }})
 	}
 	return ps
 }
 
-// unblended is Evaluate's White-view sum before the phase blend.
-func unblended(pos *chess.Position) chess.Score {
-	s := pos.PieceSquareTotal() + terms(pos, AllTerms)
+// unblended is Evaluate's White-view sum before the phase blend, with the
+// weights w.
+func unblended(w *weights, pos *chess.Position) chess.Score {
+	s := w.pieceSquareTotal(pos) + w.terms(pos, AllTerms)
 	if pos.SideToMove() == chess.White {
-		return s + tempoBonus
+		return s + w.tempoBonus
 	}
-	return s - tempoBonus
+	return s - w.tempoBonus
 }
 
 // checkedFeatures returns pos's features after checking that they rebuild
-// the evaluation's own sum exactly.
-func checkedFeatures(pos *chess.Position, params []tuneParam) ([]tuneFeat, error) {
-	feats, mg, eg := features(pos, params)
-	if s := unblended(pos); mg != s.MG() || eg != s.EG() {
+// the evaluation's own sum with the weights w exactly; params are w's.
+func checkedFeatures(w *weights, pos *chess.Position, params []tuneParam) ([]tuneFeat, error) {
+	feats, mg, eg := features(w, pos, params)
+	if s := unblended(w, pos); mg != s.MG() || eg != s.EG() {
 		return nil, fmt.Errorf("eval: %s: the tuner's features give %d/%d, the evaluation %d/%d", pos.FEN(), mg, eg, s.MG(), s.EG())
 	}
 	return feats, nil
 }
 
 // features returns pos's feature list and the middlegame and endgame sums
-// it gives with the current weights.
-func features(pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
+// it gives with the weights w, whose params it nudges one at a time to
+// measure the terms' features (and sets back).
+func features(w *weights, pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
 	coef := map[int]int{}
 	for c := chess.White; c <= chess.Black; c++ {
 		sign := 1 - 2*int(c)
@@ -126,7 +128,7 @@ func features(pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
 			}
 		}
 	}
-	base := terms(pos, AllTerms)
+	base := w.terms(pos, AllTerms)
 	for i := tuneTerms; i < len(params); i++ {
 		p := params[i]
 		if p.name == "tempoBonus" {
@@ -138,7 +140,7 @@ func features(pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
 		}
 		mg, eg := p.get()
 		p.set(mg+1, eg)
-		d := (terms(pos, AllTerms) - base).MG()
+		d := (w.terms(pos, AllTerms) - base).MG()
 		p.set(mg, eg)
 		if d != 0 {
 			coef[i] = d
@@ -158,9 +160,9 @@ func features(pos *chess.Position, params []tuneParam) ([]tuneFeat, int, int) {
 	return feats, smg, seg
 }
 
-// tunedSource returns the current weights as Go declarations, formatted
-// as gofmt would, under a comment that ends with note.
-func tunedSource(note string) []byte {
+// tunedSource returns the weights w as Go declarations, formatted as
+// gofmt would, under a comment that ends with note.
+func tunedSource(w *weights, note string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Weights written by ox88 tune %s.\n", note)
 	b.WriteString("// They replace the declarations of the same names in eval/tables.go and eval/eval.go.\n\n")
@@ -176,7 +178,7 @@ func tunedSource(note string) []byte {
 		}
 		b.WriteString(")\n")
 	}
-	scores(materialWeights)
+	scores(w.materialWeights())
 	for k := chess.Pawn; k <= chess.King; k++ {
 		for h, half := range []string{"Mg", "Eg"} {
 			fmt.Fprintf(&b, "\nvar %s%s = [64]int{\n", pstNames[k], half)
@@ -187,23 +189,23 @@ func tunedSource(note string) []byte {
 					if f == 7 {
 						sep = "\n"
 					}
-					fmt.Fprintf(&b, "%d,%s", pstTables[k][h][r*8+f], sep)
+					fmt.Fprintf(&b, "%d,%s", w.pst[k][h][r*8+f], sep)
 				}
 			}
 			b.WriteString("}\n")
 		}
 	}
-	scores(termWeights)
+	scores(w.termWeights())
 	b.WriteString("\nvar passedPawn = [8]chess.Score{\n\t")
-	for i, s := range passedPawn {
+	for i, s := range w.passedPawn {
 		sep := " "
-		if i == len(passedPawn)-1 {
+		if i == len(w.passedPawn)-1 {
 			sep = "\n"
 		}
 		fmt.Fprintf(&b, "chess.S(%d, %d),%s", s.MG(), s.EG(), sep)
 	}
 	b.WriteString("}\n\nvar kingAttackWeight = [...]int{")
-	for i, v := range kingAttackWeight {
+	for i, v := range w.kingAttackWeight {
 		if i > 0 {
 			b.WriteString(", ")
 		}

@@ -9,7 +9,7 @@ import (
 // set, else with the hand-written evaluation (package eval). The network's
 // accumulators follow the search through makeMove and unmakeMove, one
 // stack per thread; the hand-written evaluation needs nothing from them
-// (its material and piece-square part is kept by package chess).
+// (it reads the position's piece lists).
 
 // evaluate returns the static evaluation of the current position for the
 // side to move. With a bare king on the board the hand-written evaluation

@@ -64,7 +64,6 @@ var componentRules = []componentRule{
 	{"", "ox88/chess.(*Position).KingSquare"},
 	{"", "ox88/chess.(*Position).Count"},
 	{"", "ox88/chess.(*Position).Key"},
-	{"", "ox88/chess.(*Position).PieceSquareTotal"},
 	{"", "ox88/chess.(*MoveList).Slice"},
 	{"", "ox88/chess.Square.*"},
 	{"", "ox88/chess.Move.*"},
