@@ -318,17 +318,13 @@ func searchLimits(pos *chess.Position, lim search.Limits, skill int) search.Limi
 	if lim.Mate > 0 && sl.Depth == 0 && sl.Nodes == 0 && lim.MoveTime == 0 && lim.WTime == 0 && lim.BTime == 0 {
 		sl.Depth = 4*lim.Mate + mateExtraDepth
 	}
-	left, inc := lim.WTime, lim.WInc
-	if pos.SideToMove() == chess.Black {
-		left, inc = lim.BTime, lim.BInc
-	}
 	switch {
 	case lim.MoveTime > 0:
 		// A fixed time per move is used whole: no soft budget that would
 		// stop deepening early, only the hard limit.
 		sl.SoftTime, sl.HardTime = 0, max(lim.MoveTime-overhead, time.Millisecond)
 	case lim.WTime > 0 || lim.BTime > 0:
-		sl.SoftTime, sl.HardTime = search.TimeBudget(left, inc, lim.MovesToGo, overhead)
+		sl.SoftTime, sl.HardTime = lim.ClockBudget(pos.SideToMove(), overhead)
 	}
 	if n := skillLevels[skill].nodes; n > 0 && (sl.Nodes == 0 || n < sl.Nodes) {
 		// Against a bare king every level searches enough to mate it: a

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"ox88/chess"
+	"ox88/clock"
 )
 
 // Limits says when a search stops. Zero fields mean no limit.
@@ -12,7 +13,7 @@ import (
 // SearchMoves, Infinite and Ponder. The clock fields (MoveTime, WTime,
 // BTime, WInc, BInc, MovesToGo, MoveOverhead) and Mate are the words of
 // UCI's "go" and the other front ends; package engine turns them into
-// SoftTime, HardTime (with TimeBudget) and Depth before it calls Search,
+// SoftTime, HardTime (with ClockBudget) and Depth before it calls Search,
 // and a skill level into Nodes and SoftNodes.
 type Limits struct {
 	Depth int    // maximum depth in plies
@@ -47,3 +48,23 @@ type Limits struct {
 
 // DefaultMoveOverhead is the overhead assumed when Limits.MoveOverhead is 0.
 const DefaultMoveOverhead = 20 * time.Millisecond
+
+// ClockLimits returns the limits of a game on clocks t: each side's time
+// and increment and the moves to the next time control, as UCI's "go"
+// says them. The front ends that keep a clock.Clock (the terminal and
+// browser games through package play, selfplay, xboard) all start here.
+func ClockLimits(t clock.Times) Limits {
+	return Limits{WTime: t.WTime, BTime: t.BTime, WInc: t.WInc, BInc: t.BInc, MovesToGo: t.MovesToGo}
+}
+
+// ClockBudget turns l's clock fields into the soft and hard time budget
+// (TimeBudget) of side, the side to move, keeping overhead back: the one
+// place where a clock becomes a search's time (engine, selfplay and
+// xboard's nps mode call it).
+func (l *Limits) ClockBudget(side chess.Color, overhead time.Duration) (soft, hard time.Duration) {
+	left, inc := l.WTime, l.WInc
+	if side == chess.Black {
+		left, inc = l.BTime, l.BInc
+	}
+	return TimeBudget(left, inc, l.MovesToGo, overhead)
+}

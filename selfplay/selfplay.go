@@ -69,13 +69,9 @@ func Play(start *chess.Position, players [2]*search.Searcher, nodes uint64, tc c
 		side := pos.SideToMove()
 		lim := search.Limits{Nodes: nodes}
 		if tc.HasClock() {
-			t := clk.Times(side, time.Now())
-			left, inc := t.WTime, t.WInc
-			if side == chess.Black {
-				left, inc = t.BTime, t.BInc
-			}
+			clim := search.ClockLimits(clk.Times(side, time.Now()))
 			lim = search.Limits{}
-			lim.SoftTime, lim.HardTime = search.TimeBudget(left, inc, t.MovesToGo, search.DefaultMoveOverhead)
+			lim.SoftTime, lim.HardTime = clim.ClockBudget(side, search.DefaultMoveOverhead)
 		}
 		began := time.Now()
 		r := players[side].Search(&pos, keys, lim, stop, nil)

@@ -85,8 +85,9 @@ func (tc *timeControl) limits(side chess.Color, movesMade int) search.Limits {
 		if side == chess.Black {
 			mine, theirs = theirs, mine
 		}
-		t := tc.Times(mine, theirs, movesMade)
-		lim.WTime, lim.BTime, lim.WInc, lim.BInc, lim.MovesToGo = t.WTime, t.BTime, t.WInc, t.BInc, t.MovesToGo
+		clim := search.ClockLimits(tc.Times(mine, theirs, movesMade))
+		clim.Depth, clim.MoveOverhead = lim.Depth, lim.MoveOverhead
+		lim = clim
 	}
 	if tc.nps > 0 {
 		return tc.nodeBudget(lim, side)
@@ -97,16 +98,12 @@ func (tc *timeControl) limits(side chess.Color, movesMade int) search.Limits {
 // nodeBudget turns time limits into nodes for nps mode, where the engine's
 // time is its node count divided by the rate (the protocol's example: st 8
 // and nps 10000 allow 80,000 nodes a move). The time is st whole, or on a
-// clock the soft budget search.TimeBudget aims at; no overhead is kept
+// clock the soft budget Limits.ClockBudget aims at; no overhead is kept
 // back, as nodes spend no time in pipes.
 func (tc *timeControl) nodeBudget(lim search.Limits, side chess.Color) search.Limits {
 	t := lim.MoveTime
 	if t == 0 {
-		left, inc := lim.WTime, lim.WInc
-		if side == chess.Black {
-			left, inc = lim.BTime, lim.BInc
-		}
-		t, _ = search.TimeBudget(left, inc, lim.MovesToGo, 0)
+		t, _ = lim.ClockBudget(side, 0)
 	}
 	nodes := math.Round(t.Seconds() * float64(tc.nps))
 	return search.Limits{Depth: lim.Depth, Nodes: uint64(max(nodes, 1))}
