@@ -1,42 +1,35 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"ox88/chess"
-	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
 	"ox88/internal/atomicfile"
 	"ox88/search"
 )
 
-// thinkTimes is how long ox88 thinks per move without a clock, by level
-// (index 0 unused): short at the bottom, so a beginner's game stays brisk.
-var thinkTimes = [engine.MaxSkill + 1]time.Duration{
-	0, 200 * time.Millisecond, 300 * time.Millisecond, 400 * time.Millisecond,
-	500 * time.Millisecond, 700 * time.Millisecond, 1 * time.Second,
-	1500 * time.Millisecond, 2 * time.Second, 3 * time.Second, 5 * time.Second,
-}
-
 // afterChange runs after anything that changed the game or who plays: it
 // announces an ended game, stops the clocks then, starts the engine when it
 // is its turn, and keeps the clock ticking.
 func (m *Model) afterChange() tea.Cmd {
 	var cmds []tea.Cmd
-	pos := m.g.Position()
-	if o := m.g.Outcome(); o.Over() {
-		m.clk.Stop(m.now())
+	pos := m.game().Position()
+	if o := m.game().Outcome(); o.Over() {
 		m.say("%s.", o.Text)
 		return nil
 	}
 	switch {
-	case m.mode.human(pos.SideToMove()) || m.thinking || m.paused || m.watching || m.reviewing:
-	case m.mode == twoEngines && !m.clk.TimeControl().HasClock() && m.g.Ply() > 0 && m.lastByEngine:
+	case m.p.Players().Human(pos.SideToMove()) || m.thinking || m.paused || m.watching || m.reviewing:
+	case m.p.Players() == twoEngines && !m.p.Clock().TimeControl().HasClock() && m.game().Ply() > 0 && m.lastByEngine:
 		// ox88 against itself: pause so the moves can be followed.
 		m.watching = true
 		m.watchID++
@@ -45,28 +38,24 @@ func (m *Model) afterChange() tea.Cmd {
 	default:
 		cmds = append(cmds, m.startEngine())
 	}
-	if m.clk.TimeControl().HasClock() && !m.ticking {
+	if m.p.Clock().TimeControl().HasClock() && !m.ticking {
 		m.ticking = true
 		cmds = append(cmds, tick())
 	}
 	return tea.Batch(cmds...)
 }
 
-// startEngine asks the thinker for a move in the current position.
+// startEngine asks the thinker for ox88's move in the current position
+// (play.Game.NextSearch: the clocks, or the level's think time).
 func (m *Model) startEngine() tea.Cmd {
+	req, err := m.p.NextSearch(m.now())
+	if err != nil {
+		return m.afterChange()
+	}
 	m.searchID++
 	m.thinking, m.hinting = true, false
 	m.info, m.currMove, m.currNum = search.Info{}, chess.NoMove, 0
-	req := SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(), Skill: m.level, NewGame: m.freshGame}
-	m.freshGame = false
-	pos := m.g.Position()
-	if m.clk.TimeControl().HasClock() {
-		t := m.clk.Times(pos.SideToMove(), m.now())
-		req.Limits = search.Limits{WTime: t.WTime, BTime: t.BTime, WInc: t.WInc, BInc: t.BInc, MovesToGo: t.MovesToGo}
-	} else {
-		req.Limits = search.Limits{MoveTime: thinkTimes[m.level]}
-	}
-	m.thinker.Start(req)
+	m.thinker.Start(SearchRequest{ID: m.searchID, Request: req})
 	return nil
 }
 
@@ -92,10 +81,10 @@ func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 	}
 	m.thinking = false
 	if len(msg.Result.Info.PV) > 0 {
-		m.info, m.infoPly = msg.Result.Info, m.g.Ply()
+		m.info, m.infoPly = msg.Result.Info, m.game().Ply()
 	}
 	mv := msg.Result.Move
-	pos := m.g.Position()
+	pos := m.game().Position()
 	san := ""
 	var ml chess.MoveList
 	pos.GenerateMoves(&ml)
@@ -107,12 +96,12 @@ func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 		m.sayError("ox88 found no move (%v); m lets it try again.", mv)
 		return nil
 	}
-	if !m.playMove(mv) {
+	if !m.playMove(mv, true) {
 		return m.afterChange()
 	}
 	m.lastByEngine = true
 	if msg.Result.FromBook {
-		m.info, m.infoPly = search.Info{}, m.g.Ply()
+		m.info, m.infoPly = search.Info{}, m.game().Ply()
 		m.say("ox88 played %s from its book.", moveNumber(&pos)+san)
 	} else {
 		m.say("ox88 played %s.", moveNumber(&pos)+san)
@@ -128,23 +117,26 @@ func moveNumber(pos *chess.Position) string {
 	return fmt.Sprintf("%d... ", pos.FullmoveNumber())
 }
 
-// playMove plays a legal move on the game and the clocks. It reports
-// false when the move was not played: the mover's flag had fallen (the
-// game is then lost on time) or the move was refused.
-func (m *Model) playMove(mv chess.Move) bool {
+// playMove plays a legal move on the game and the clocks, ox88's
+// (byEngine) or a person's. It reports false when the move was not played:
+// the mover's flag had fallen (the game is then lost on time) or the move
+// was refused.
+func (m *Model) playMove(mv chess.Move, byEngine bool) bool {
 	now := m.now()
 	if m.flagFell(now) {
 		return false
 	}
-	pos := m.g.Position()
-	if m.g.Ply() < m.g.Len() || m.hinting {
+	if m.game().Ply() < m.game().Len() || m.hinting {
 		m.cancelEngine() // playing from an earlier position drops the rest
 	}
-	if err := m.g.Play(mv); err != nil {
-		m.sayError("%v", err)
+	playMove := m.p.Play
+	if byEngine {
+		playMove = m.p.PlayEngine
+	}
+	if err := playMove(mv, now); err != nil {
+		m.sayErr(err)
 		return false
 	}
-	m.clk.Moved(pos.SideToMove(), now)
 	m.ui.selected = chess.NoSquare
 	m.ui.visual = visualizer{}
 	m.promo = nil
@@ -153,11 +145,20 @@ func (m *Model) playMove(mv chess.Move) bool {
 	return true
 }
 
+// sayErr shows err as a sentence.
+func (m *Model) sayErr(err error) {
+	msg := err.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	m.sayError("%s.", strings.TrimSuffix(msg, "."))
+}
+
 // humanMove plays a person's move and reports it.
 func (m *Model) humanMove(mv chess.Move) tea.Cmd {
-	pos := m.g.Position()
+	pos := m.game().Position()
 	san := pos.SAN(mv)
-	if !m.playMove(mv) {
+	if !m.playMove(mv, false) {
 		return m.afterChange()
 	}
 	m.say("You played %s.", moveNumber(&pos)+san)
@@ -175,7 +176,7 @@ func (m *Model) submitInput() tea.Cmd {
 		m.sayError("%s", msg)
 		return nil
 	}
-	pos := m.g.Position()
+	pos := m.game().Position()
 	mv, err := pos.ParseMove(text)
 	if err != nil {
 		m.sayError("%v", err)
@@ -188,25 +189,23 @@ func (m *Model) submitInput() tea.Cmd {
 func (m *Model) cannotMove() string {
 	switch {
 	case m.over():
-		return "The game is over: " + m.g.Outcome().Text + ". n starts a new one, u takes back."
+		return "The game is over: " + m.game().Outcome().Text + ". n starts a new one, u takes back."
 	case !m.humanToMove():
 		return "It is ox88's turn: m makes it move now."
 	}
 	return ""
 }
 
-// undo takes back moves: in a game against ox88, back to your turn.
+// undo takes back moves: in a game against ox88, back to your turn
+// (play.Game.TakeBack).
 func (m *Model) undo() tea.Cmd {
 	m.cancelEngine()
-	if !m.g.Undo() {
-		m.sayError("Nothing to take back.")
+	if err := m.p.TakeBack(m.now()); err != nil {
+		m.sayErr(err)
 		return nil
 	}
-	for m.mode != twoEngines && !m.humanToMove() && m.g.Ply() > 0 {
-		m.g.Undo()
-	}
 	m.afterNavigate()
-	pos := m.g.Position()
+	pos := m.game().Position()
 	m.say("Took back to move %d, %s to move (r redoes).", pos.FullmoveNumber(), pos.SideToMove())
 	return m.afterChange()
 }
@@ -214,24 +213,21 @@ func (m *Model) undo() tea.Cmd {
 // redo replays taken-back moves: against ox88, up to your next turn.
 func (m *Model) redo() tea.Cmd {
 	m.cancelEngine()
-	if !m.g.Redo() {
-		m.sayError("Nothing to redo.")
+	if err := m.p.Redo(m.now()); err != nil {
+		m.sayErr(err)
 		return nil
 	}
-	for m.mode != twoEngines && !m.humanToMove() && m.g.Ply() < m.g.Len() {
-		m.g.Redo()
-	}
 	m.afterNavigate()
-	m.say("Forward to ply %d of %d.", m.g.Ply(), m.g.Len())
+	m.say("Forward to ply %d of %d.", m.game().Ply(), m.game().Len())
 	return m.afterChange()
 }
 
 // goTo jumps to the start or the end of the game.
 func (m *Model) goTo(ply int) tea.Cmd {
 	m.cancelEngine()
-	_ = m.g.GoTo(ply)
+	_ = m.p.GoTo(ply, m.now())
 	m.afterNavigate()
-	m.say("Ply %d of %d.", m.g.Ply(), m.g.Len())
+	m.say("Ply %d of %d.", m.game().Ply(), m.game().Len())
 	return m.afterChange()
 }
 
@@ -242,27 +238,27 @@ func (m *Model) afterNavigate() {
 	m.ui.visual = visualizer{}
 	m.promo = nil
 	m.info, m.currMove = search.Info{}, chess.NoMove
-	m.paused = m.mode == twoEngines
-	m.clk.Stop(m.now())
+	m.paused = m.p.Players() == twoEngines
 }
 
-// newGame starts again from the start position with the chosen clocks.
-func (m *Model) newGame(g *game.Game) tea.Cmd {
+// newGame starts again: from the start position (the standard one, or
+// the command line's --fen or --960) when g is nil, else with g, a
+// position or a game loaded with o (own: a position to play on).
+func (m *Model) newGame(g *game.Game, own bool) tea.Cmd {
 	m.cancelEngine()
 	m.closeReview()
 	m.rev = nil
 	if g == nil {
-		g = game.New(&m.start)
+		m.p.NewGame(nil, m.now())
+	} else {
+		m.p.Load(g, own, m.now())
 	}
-	m.g = g
-	m.freshGame = true
-	m.clk = clock.New(m.tcNext)
 	m.ui.selected = chess.NoSquare
 	m.ui.visual = visualizer{}
 	m.promo = nil
 	m.paused = false
 	m.info, m.currMove = search.Info{}, chess.NoMove
-	m.say("New game: %s.", m.mode)
+	m.say("New game: %s.", m.p.Players())
 	return m.afterChange()
 }
 
@@ -278,17 +274,17 @@ func (m *Model) moveNow() tea.Cmd {
 		m.sayError("The game is over.")
 		return nil
 	}
-	pos := m.g.Position()
-	if m.mode.human(pos.SideToMove()) && m.mode != twoHumans {
+	pos := m.game().Position()
+	if m.p.Players().Human(pos.SideToMove()) && m.p.Players() != twoHumans {
 		// Let ox88 take this side: swap colours with it.
-		if m.mode == youWhite {
-			m.mode = youBlack
+		if m.p.Players() == youWhite {
+			m.p.SetPlayers(youBlack)
 		} else {
-			m.mode = youWhite
+			m.p.SetPlayers(youWhite)
 		}
-		m.ui.flipped = m.mode == youBlack
+		m.ui.flipped = m.p.Players() == youBlack
 	}
-	if m.mode == twoHumans {
+	if m.p.Players() == twoHumans {
 		m.sayError("Two people are playing; p lets ox88 play.")
 		return nil
 	}
@@ -298,47 +294,43 @@ func (m *Model) moveNow() tea.Cmd {
 
 // cycleMode changes who plays which side.
 func (m *Model) cycleMode() tea.Cmd {
-	m.mode = (m.mode + 1) % modeCount
-	pos := m.g.Position()
-	if m.mode.human(pos.SideToMove()) {
+	m.p.SetPlayers(m.p.Players().Next())
+	pos := m.game().Position()
+	if m.p.Players().Human(pos.SideToMove()) {
 		m.cancelEngine()
 	}
-	if m.mode == youWhite || m.mode == youBlack {
-		m.ui.flipped = m.mode == youBlack
+	if m.p.Players() == youWhite || m.p.Players() == youBlack {
+		m.ui.flipped = m.p.Players() == youBlack
 	}
 	m.paused = false
-	m.say("Now %s.", m.mode)
+	m.say("Now %s.", m.p.Players())
 	return m.afterChange()
 }
 
 // setLevel changes the engine's skill for its next search.
 func (m *Model) setLevel(delta int) {
-	m.level = min(max(m.level+delta, 1), engine.MaxSkill)
-	m.say("ox88 plays at level %d of %d (%s) from its next move.", m.level, engine.MaxSkill, engine.SkillName(m.level))
+	_ = m.p.SetLevel(min(max(m.p.Level()+delta, 1), engine.MaxSkill))
+	m.say("ox88 plays at level %d of %d (%s) from its next move.", m.p.Level(), engine.MaxSkill, engine.SkillName(m.p.Level()))
 }
 
-// cycleTimeControl picks the next clock preset; it applies at once before
-// the first move, otherwise from the next game.
+// cycleTimeControl picks the next clock preset (play.Game.SetTimeControl:
+// both clocks start again from it).
 func (m *Model) cycleTimeControl() tea.Cmd {
 	i := 0
 	for k, tc := range timeControlPresets {
-		if tc == m.tcNext {
+		if tc == m.p.Clock().TimeControl() {
 			i = k + 1
 		}
 	}
-	m.tcNext = timeControlPresets[i%len(timeControlPresets)]
-	if m.g.Len() == 0 {
-		m.clk = clock.New(m.tcNext)
-		m.say("Time control: %s.", m.tcNext)
-		return m.afterChange()
-	}
-	m.say("Time control %s from the next game (n).", m.tcNext)
-	return nil
+	tc := timeControlPresets[i%len(timeControlPresets)]
+	m.p.SetTimeControl(tc)
+	m.say("Time control: %s.", tc)
+	return m.afterChange()
 }
 
 // onTick redraws the clocks and ends the game when a flag falls.
 func (m *Model) onTick() tea.Cmd {
-	if _, running := m.clk.Running(); !running {
+	if _, running := m.p.Clock().Running(); !running {
 		m.ticking = false // afterChange starts ticking again with the clocks
 		return nil
 	}
@@ -349,36 +341,27 @@ func (m *Model) onTick() tea.Cmd {
 // flagFell ends the game on time and reports true when the running clock
 // has run out at now.
 func (m *Model) flagFell(now time.Time) bool {
-	side, _ := m.clk.Running()
-	if m.over() || !m.clk.Flagged(now) {
+	if !m.p.CheckFlag(now) {
 		return false
 	}
 	m.cancelEngine()
-	m.g.SetOutcome(m.g.TimeoutOutcome(side))
-	m.clk.Stop(now)
-	m.say("%s.", m.g.Outcome().Text)
+	m.say("%s.", m.game().Outcome().Text)
 	return true
 }
 
 // resign ends the game with the person to move (or the only person) losing.
 func (m *Model) resign() {
-	loser := m.g.SideToMove()
-	switch m.mode {
-	case youWhite:
-		loser = chess.White
-	case youBlack:
-		loser = chess.Black
-	}
 	m.cancelEngine()
-	m.g.SetOutcome(game.NewOutcome(game.WinFor(loser.Other()), game.Resignation))
-	m.clk.Stop(m.now())
-	m.say("%s.", m.g.Outcome().Text)
+	if err := m.p.Resign(m.now()); err != nil {
+		m.sayErr(err)
+		return
+	}
+	m.say("%s.", m.game().Outcome().Text)
 }
 
 // save writes the game as PGN to a new file in the current directory.
 func (m *Model) save() {
-	m.setTags()
-	m.savePGN("the game", "", m.g.PGN())
+	m.savePGN("the game", "", m.game().PGN())
 }
 
 // savePGN writes pgn, which is what, to ox88-DATE-TIME<suffix>.pgn in the
@@ -392,28 +375,8 @@ func (m *Model) savePGN(what, suffix, pgn string) {
 	m.say("Saved %s to %s.", what, name)
 }
 
-// setTags names the event, the date, the players and the time control,
-// keeping any a loaded game already has.
-func (m *Model) setTags() {
-	tags := [][2]string{{"Event", "ox88 terminal game"}, {"Date", m.now().Format("2006.01.02")}}
-	for _, c := range []chess.Color{chess.White, chess.Black} {
-		name := "Human"
-		if !m.mode.human(c) {
-			name = fmt.Sprintf("ox88 level %d", m.level)
-		}
-		tags = append(tags, [2]string{c.Title(), name})
-	}
-	if m.clk.TimeControl().HasClock() {
-		tags = append(tags, [2]string{"TimeControl", m.clk.TimeControl().PGN()})
-	}
-	for _, t := range tags {
-		if m.g.Tag(t[0]) == "" {
-			m.g.SetTag(t[0], t[1])
-		}
-	}
-}
-
 // load reads a FEN, or a PGN file whose first game is shown at its end.
+// n later starts from the start position, not from what was loaded.
 func (m *Model) load(text string) tea.Cmd {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -426,19 +389,21 @@ func (m *Model) load(text string) tea.Cmd {
 			m.sayError("FEN: %v", err)
 			return nil
 		}
-		m.start = g.Start()
-		cmd := m.newGame(g)
-		m.say("Loaded the position.")
+		cmd := m.newGame(g, true)
+		m.say("Loaded the position (n starts a new game from the start position).")
 		return cmd
+	}
+	if _, err := os.Stat(text); errors.Is(err, fs.ErrNotExist) {
+		m.sayError("%q is neither a PGN file here nor a FEN (a FEN has six fields: the ranks 8 to 1 split by /, the side to move, castling, en passant, the two move counters).", text)
+		return nil
 	}
 	games, err := game.ReadPGNFile(text)
 	if err != nil {
 		m.sayError("%v", err)
 		return nil
 	}
-	m.start = games[0].Start()
-	m.mode = twoHumans // a loaded game is for looking at until p says otherwise
-	cmd := m.newGame(games[0])
+	// A loaded game is for looking at until p says otherwise.
+	cmd := m.newGame(games[0], false)
 	m.say("Loaded %s (%d plies; u and r step through it, p to play on against ox88).", text, games[0].Len())
 	return cmd
 }

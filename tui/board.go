@@ -134,7 +134,7 @@ func (m *Model) glyph(pc chess.Piece) string {
 
 // boardView draws the board with its rank and file labels.
 func (m *Model) boardView(l layout) string {
-	pos := m.g.Position()
+	pos := m.game().Position()
 	marks := m.squareMarks(&pos)
 	var b strings.Builder
 	for row := 0; row < 8; row++ {
@@ -179,7 +179,7 @@ type mark struct {
 // squareMarks works out the marks of all 64 squares.
 func (m *Model) squareMarks(pos *chess.Position) [64]mark {
 	var marks [64]mark
-	if last := m.g.LastMove(); last != chess.NoMove {
+	if last := m.game().LastMove(); last != chess.NoMove {
 		marks[last.From().Index64()].lastMove = true
 		marks[last.To().Index64()].lastMove = true
 	}

@@ -47,7 +47,7 @@ func TestBook(t *testing.T) {
 			m.Update(msg)
 		}
 	}
-	if got := strings.Join(m.g.SANMoves(), " "); got != "e4 c5" || m.ui.message != "ox88 played 1... c5 from its book." {
+	if got := strings.Join(m.game().SANMoves(), " "); got != "e4 c5" || m.ui.message != "ox88 played 1... c5 from its book." {
 		t.Fatalf("moves %q, %q", got, m.ui.message)
 	}
 }

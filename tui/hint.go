@@ -1,33 +1,24 @@
 package tui
 
 import (
-	"time"
-
 	"ox88/chess"
 	"ox88/engine"
-	"ox88/search"
 )
 
-// hintTime is how long ox88 looks for a person's hint, at full strength.
-const hintTime = time.Second
-
-// hint asks ox88 what it would play on the person's turn. The answer
-// arrives as a bestMsg like any search, and showHint shows it.
+// hint asks ox88 what it would play on the person's turn (play.Game.Hint).
+// The answer arrives as a bestMsg like any search, and showHint shows it.
 func (m *Model) hint() {
-	switch {
-	case m.over():
-		m.sayError("The game is over.")
+	if m.hinting {
 		return
-	case !m.humanToMove():
-		m.sayError("Hints are for your own turn.")
-		return
-	case m.hinting:
+	}
+	req, err := m.p.Hint()
+	if err != nil {
+		m.sayErr(err)
 		return
 	}
 	m.searchID++
 	m.hinting = true
-	m.thinker.Start(SearchRequest{ID: m.searchID, Start: m.g.Start(), Moves: m.g.Moves(),
-		Skill: engine.MaxSkill, Limits: search.Limits{MoveTime: hintTime}})
+	m.thinker.Start(SearchRequest{ID: m.searchID, Request: req})
 	m.say("Looking for a hint...")
 }
 
@@ -35,7 +26,7 @@ func (m *Model) hint() {
 // arrival, so that Enter plays the hint.
 func (m *Model) showHint(r engine.Result) {
 	m.hinting = false
-	pos := m.g.Position()
+	pos := m.game().Position()
 	san := sanIfLegal(&pos, r.Move)
 	if san == "" {
 		m.sayError("No hint found.")

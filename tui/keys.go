@@ -95,9 +95,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case "home", "pgup":
 		return m.goTo(0)
 	case "end", "pgdown":
-		return m.goTo(m.g.Len())
+		return m.goTo(m.game().Len())
 	case "n":
-		return m.newGame(nil)
+		return m.newGame(nil, false)
 	case "p":
 		return m.cycleMode()
 	case "+", "=":
@@ -117,7 +117,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.input = ""
 		m.say("Load: type a PGN file name or a FEN, then Enter (Esc cancels).")
 	case "v":
-		pos := m.g.Position()
+		pos := m.game().Position()
 		m.say("FEN: %s", pos.FEN())
 	case "x":
 		if m.over() {
@@ -129,7 +129,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			m.say("Press x again to resign.")
 		}
 	case "q":
-		if armed == "q" || m.g.Len() == 0 || m.over() {
+		if armed == "q" || m.game().Len() == 0 || m.over() {
 			return m.quit()
 		}
 		m.armed = "q"
@@ -248,7 +248,7 @@ func (m *Model) pick(sq chess.Square) tea.Cmd {
 			return m.humanMove(mv)
 		}
 	}
-	pos := m.g.Position()
+	pos := m.game().Position()
 	pc := pos.At(sq)
 	own := pc != chess.Empty && pc.Color() == pos.SideToMove()
 	if m.ui.selected == chess.NoSquare || own {
@@ -307,7 +307,7 @@ func (m *Model) pick(sq chess.Square) tea.Cmd {
 // stands on sq, or NoMove: putting the king on its rook castles, as in
 // Chess960 GUIs, where the king may already stand on its target square.
 func (m *Model) castleOnto(from, sq chess.Square) chess.Move {
-	pos := m.g.Position()
+	pos := m.game().Position()
 	for _, mv := range m.movesFrom(from) {
 		if !mv.IsCastle() {
 			continue
@@ -321,7 +321,7 @@ func (m *Model) castleOnto(from, sq chess.Square) chess.Move {
 
 // movesFrom returns the legal moves of the piece on from.
 func (m *Model) movesFrom(from chess.Square) []chess.Move {
-	pos := m.g.Position()
+	pos := m.game().Position()
 	var ml chess.MoveList
 	pos.GenerateMoves(&ml)
 	var out []chess.Move
@@ -371,7 +371,7 @@ func (m *Model) mouse(msg tea.Mouse) tea.Cmd {
 // "Enemy" is from the view of the piece on the square, or of the side to
 // move when it is empty.
 func (m *Model) showAttackers(defenders bool) {
-	pos := m.g.Position()
+	pos := m.game().Position()
 	sq := m.ui.cursor
 	side := pos.SideToMove()
 	if pc := pos.At(sq); pc != chess.Empty {

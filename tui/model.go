@@ -13,6 +13,7 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/play"
 	"ox88/search"
 )
 
@@ -36,42 +37,20 @@ type Options struct {
 }
 
 // DefaultLevel is the skill level a game starts at without --level.
-const DefaultLevel = 5
+const DefaultLevel = play.DefaultLevel
 
 // DefaultThreads is ox88's number of search threads without --threads:
 // every core but one, which is left to the screen and the rest of the
 // machine, and at least one.
 func DefaultThreads() int { return max(runtime.NumCPU()-1, 1) }
 
-// mode is who plays which side.
-type mode int
-
-// The four ways to play; p cycles through them.
+// The four ways to play (play.Players); p cycles through them.
 const (
-	youWhite   mode = iota // you have White, ox88 Black
-	youBlack               // you have Black, ox88 White
-	twoHumans              // two people at one keyboard
-	twoEngines             // ox88 plays itself; you watch
-	modeCount
+	youWhite   = play.YouWhite   // you have White, ox88 Black
+	youBlack   = play.YouBlack   // you have Black, ox88 White
+	twoHumans  = play.TwoPeople  // two people at one keyboard
+	twoEngines = play.EngineOnly // ox88 plays itself; you watch
 )
-
-// human reports whether side c is played by a person in mode md.
-func (md mode) human(c chess.Color) bool {
-	switch md {
-	case youWhite:
-		return c == chess.White
-	case youBlack:
-		return c == chess.Black
-	case twoHumans:
-		return true
-	}
-	return false
-}
-
-// String describes the mode for the title line.
-func (md mode) String() string {
-	return [...]string{"you (White) v ox88", "ox88 v you (Black)", "human v human", "ox88 v ox88"}[md]
-}
 
 // uiState is the part of the model that a key like b or f changes and that
 // is put back when the key turns out to start a typed move (b4, f3).
@@ -102,10 +81,7 @@ type promotion struct {
 // Model is the terminal game's Bubble Tea model. Update and View are pure
 // apart from the Thinker (which the tests replace) and the clock function.
 type Model struct {
-	g       *game.Game
-	start   chess.Position // where n starts a new game
-	mode    mode
-	level   int
+	p       *play.Game // the game, who plays, the level and the clocks
 	threads int
 	ascii   bool
 
@@ -126,14 +102,11 @@ type Model struct {
 	watchID  int  // the pause's number; a navigation makes it stale
 
 	lastByEngine bool        // the last move played came from ox88
-	freshGame    bool        // no search yet in this game
 	info         search.Info // the latest full report
 	infoPly      int         // the ply info belongs to
 	currMove     chess.Move  // the root move being searched
 	currNum      int
 
-	clk     clock.Clock
-	tcNext  clock.TimeControl
 	ticking bool
 
 	rev         *gameReview // the latest review (A), running or done
@@ -155,16 +128,13 @@ type pendingKey struct {
 
 // NewModel returns a model for opts.
 func NewModel(opts Options) (*Model, error) {
-	m := &Model{level: DefaultLevel, threads: DefaultThreads(), ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker,
+	m := &Model{threads: DefaultThreads(), ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker,
 		reviewNodes: defaultReviewNodes}
 	if m.now == nil {
 		m.now = time.Now
 	}
-	if opts.Level != 0 {
-		if opts.Level < 1 || opts.Level > engine.MaxSkill {
-			return nil, fmt.Errorf("level must be 1 to %d, got %d", engine.MaxSkill, opts.Level)
-		}
-		m.level = opts.Level
+	if opts.Level != 0 && (opts.Level < 1 || opts.Level > engine.MaxSkill) {
+		return nil, fmt.Errorf("level must be 1 to %d, got %d", engine.MaxSkill, opts.Level)
 	}
 	if opts.Threads != 0 {
 		if opts.Threads < 1 || opts.Threads > search.MaxThreads {
@@ -172,38 +142,32 @@ func NewModel(opts Options) (*Model, error) {
 		}
 		m.threads = opts.Threads
 	}
-	switch opts.Color {
-	case "", "white", "w":
-		m.mode = youWhite
-	case "black", "b":
-		m.mode = youBlack
-	case "both", "human":
-		m.mode = twoHumans
-	case "none", "engine", "watch":
-		m.mode = twoEngines
-	default:
+	players, err := play.ParsePlayers(opts.Color)
+	if err != nil {
 		return nil, fmt.Errorf("color must be white, black, both or none, got %q", opts.Color)
 	}
-	m.g = game.New(nil)
+	cfg := play.Config{Event: "ox88 terminal game", Players: players, Level: opts.Level, TC: opts.TC}
 	if opts.FEN != "" {
 		g, err := game.NewFromFEN(opts.FEN)
 		if err != nil {
 			return nil, fmt.Errorf("--fen: %v", err)
 		}
-		m.g = g
+		start := g.Start()
+		cfg.Start = &start // n starts again from here
+	}
+	if m.p, err = play.New(cfg); err != nil {
+		return nil, err
 	}
 	if opts.PGN != "" {
 		games, err := game.ReadPGNFile(opts.PGN)
 		if err != nil {
 			return nil, err
 		}
-		m.g = games[0]
+		m.p.Load(games[0], false, m.now())
+		m.p.SetPlayers(players)
 	}
-	m.start = m.g.Start()
-	m.tcNext = opts.TC
-	m.clk = clock.New(opts.TC)
-	m.ui = uiState{cursor: chess.NewSquare(4, 1), selected: chess.NoSquare, flipped: m.mode == youBlack}
-	if m.mode == youBlack {
+	m.ui = uiState{cursor: chess.NewSquare(4, 1), selected: chess.NoSquare, flipped: m.p.Players() == youBlack}
+	if m.p.Players() == youBlack {
 		m.ui.cursor = chess.NewSquare(4, 6)
 	}
 	m.st = newStyles(opts.Profile)
@@ -230,11 +194,11 @@ func NewModel(opts Options) (*Model, error) {
 		}
 		m.thinker = newEngineThinker(eng)
 	}
-	if o := m.g.Outcome(); o.Over() {
+	if o := m.game().Outcome(); o.Over() {
 		m.ui.message = o.Text
 	} else {
 		m.ui.message = "Your move: type e2e4 or Nf3 and Enter, or pick with the cursor. ? for help."
-		if m.mode == twoEngines {
+		if m.p.Players() == twoEngines {
 			m.ui.message = "ox88 plays itself. p changes who plays, ? for help."
 		}
 	}
@@ -242,7 +206,10 @@ func NewModel(opts Options) (*Model, error) {
 }
 
 // Game returns the game being played.
-func (m *Model) Game() *game.Game { return m.g }
+func (m *Model) Game() *game.Game { return m.p.Game() }
+
+// game is Game for the model's own code.
+func (m *Model) game() *game.Game { return m.p.Game() }
 
 // watchMsg ends the pause between two moves of ox88 against itself.
 type watchMsg int
@@ -286,7 +253,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.ID == m.searchID && m.thinking {
 			if len(msg.Info.PV) > 0 && msg.Info.MultiPV <= 1 {
 				// Weak levels search several lines; show the best.
-				m.info, m.infoPly = msg.Info, m.g.Ply()
+				m.info, m.infoPly = msg.Info, m.game().Ply()
 			}
 			if msg.Info.CurrMove != chess.NoMove {
 				m.currMove, m.currNum = msg.Info.CurrMove, msg.Info.CurrMoveNumber
@@ -325,8 +292,8 @@ func (m *Model) sayError(format string, args ...any) {
 
 // humanToMove reports whether a person plays the side to move.
 func (m *Model) humanToMove() bool {
-	return m.mode.human(m.g.SideToMove())
+	return m.p.Players().Human(m.game().SideToMove())
 }
 
 // over reports whether the game at the current ply has ended.
-func (m *Model) over() bool { return m.g.Outcome().Over() }
+func (m *Model) over() bool { return m.game().Outcome().Over() }

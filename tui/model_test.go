@@ -14,6 +14,7 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/play"
 	"ox88/search"
 )
 
@@ -87,7 +88,7 @@ func (h *harness) press(keys ...rune) {
 func (h *harness) reply(s string) {
 	h.t.Helper()
 	req := h.eng.last(h.t)
-	pos := h.m.g.Position()
+	pos := h.m.game().Position()
 	mv, err := pos.ParseMove(s)
 	if err != nil {
 		h.t.Fatal(err)
@@ -95,7 +96,7 @@ func (h *harness) reply(s string) {
 	h.send(bestMsg{ID: req.ID, Result: engine.Result{Move: mv}})
 }
 
-func (h *harness) sans() string { return strings.Join(h.m.g.SANMoves(), " ") }
+func (h *harness) sans() string { return strings.Join(h.m.game().SANMoves(), " ") }
 
 // wantMoves stops the test unless the game's moves are want, in SAN.
 func (h *harness) wantMoves(want string) {
@@ -149,14 +150,14 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 	h.press(tea.KeyEnter)
 	h.wantMoves("e4")
 	req := h.eng.last(t)
-	if req.Skill != 3 || len(req.Moves) != 1 || req.Moves[0].String() != "e2e4" || req.Limits.MoveTime != thinkTimes[3] {
+	if req.Skill != 3 || len(req.Moves) != 1 || req.Moves[0].String() != "e2e4" || req.Limits.MoveTime != play.ThinkTime(3) {
 		t.Fatalf("request %+v", req)
 	}
 	if !strings.Contains(h.m.screen(), "ox88 is thinking") {
 		t.Fatal("thinking not shown")
 	}
 	// Progress: depth, score (White's view), PV in SAN.
-	pos := h.m.g.Position()
+	pos := h.m.game().Position()
 	e5, _ := pos.ParseMove("e5")
 	pos.MakeMove(e5)
 	nf3, _ := pos.ParseMove("Nf3")
@@ -184,8 +185,8 @@ func TestBadInputGetsAMessage(t *testing.T) {
 	h := newHarness(t, Options{}, 60, 20)
 	for _, s := range []string{"e2e5", "Ke2", "e7e5", "Nf6", "zzz", "e2", "O-O", "cxd5"} {
 		h.typeText(s + "\r")
-		if h.m.g.Len() != 0 || !h.m.ui.isError || h.m.ui.message == "" {
-			t.Fatalf("%q: len %d, message %q", s, h.m.g.Len(), h.m.ui.message)
+		if h.m.game().Len() != 0 || !h.m.ui.isError || h.m.ui.message == "" {
+			t.Fatalf("%q: len %d, message %q", s, h.m.game().Len(), h.m.ui.message)
 		}
 	}
 	// Backspace and Esc edit the line.
@@ -249,7 +250,7 @@ func TestPromotionPicker(t *testing.T) {
 	h.typeText("n")
 	h.wantMoves("e8=N+")
 	// The typed form must name the piece.
-	h.m.g.Undo()
+	h.m.game().Undo()
 	h.typeText("e8\r")
 	if !strings.Contains(h.m.ui.message, "must promote") {
 		t.Fatalf("message %q", h.m.ui.message)
@@ -262,7 +263,7 @@ func TestPromotionPicker(t *testing.T) {
 func TestCastlingByRook(t *testing.T) {
 	h := newHarness(t, Options{FEN: "r3k3/8/8/8/8/8/8/6KR w Hq - 0 1", Color: "both", ASCII: true}, 60, 20)
 	h.m.pick(chess.G1)
-	pos := h.m.g.Position()
+	pos := h.m.game().Position()
 	if marks := h.m.squareMarks(&pos); !marks[chess.H1.Index64()].dest {
 		t.Error("h1 is not marked as a destination of the king")
 	}
@@ -272,7 +273,7 @@ func TestCastlingByRook(t *testing.T) {
 	if got := h.sans(); got != "O-O O-O-O" {
 		t.Fatalf("moves %q", got)
 	}
-	if pos := h.m.g.Position(); pos.FEN() != "2kr4/8/8/8/8/8/8/5RK1 w - - 2 2" {
+	if pos := h.m.game().Position(); pos.FEN() != "2kr4/8/8/8/8/8/8/5RK1 w - - 2 2" {
 		t.Errorf("after castling: %s", pos.FEN())
 	}
 }
@@ -337,21 +338,21 @@ func TestUndoRedoAgainstEngine(t *testing.T) {
 	h.typeText("Nf3\r")
 	h.reply("Nc6")
 	h.typeText("u")
-	if h.m.g.Ply() != 2 || h.m.ui.message != "Took back to move 2, white to move (r redoes)." {
-		t.Fatalf("after u: ply %d, %q", h.m.g.Ply(), h.m.ui.message)
+	if h.m.game().Ply() != 2 || h.m.ui.message != "Took back to move 2, white to move (r redoes)." {
+		t.Fatalf("after u: ply %d, %q", h.m.game().Ply(), h.m.ui.message)
 	}
 	h.typeText("u")
 	h.typeText("u")
-	if h.m.g.Ply() != 0 || h.m.ui.message != "Nothing to take back." {
-		t.Fatalf("ply %d, %q", h.m.g.Ply(), h.m.ui.message)
+	if h.m.game().Ply() != 0 || h.m.ui.message != "Nothing to take back." {
+		t.Fatalf("ply %d, %q", h.m.game().Ply(), h.m.ui.message)
 	}
 	h.typeText("r")
-	if h.m.g.Ply() != 2 {
-		t.Fatalf("after r: ply %d", h.m.g.Ply())
+	if h.m.game().Ply() != 2 {
+		t.Fatalf("after r: ply %d", h.m.game().Ply())
 	}
 	// A new move from the middle drops the rest.
 	h.typeText("d4\r")
-	if h.sans() != "e4 e5 d4" || h.m.g.Len() != 3 {
+	if h.sans() != "e4 e5 d4" || h.m.game().Len() != 3 {
 		t.Fatalf("moves %q", h.sans())
 	}
 	// Taking back while ox88 thinks cancels its search; its late move is
@@ -377,7 +378,7 @@ func TestCheckmateShown(t *testing.T) {
 	if !strings.Contains(h.m.ui.message, "The game is over") {
 		t.Fatalf("a move after mate: %q", h.m.ui.message)
 	}
-	if pgn := h.m.g.PGN(); !strings.HasSuffix(pgn, "1. f3 e5 2. g4 Qh4# 0-1\n") {
+	if pgn := h.m.game().PGN(); !strings.HasSuffix(pgn, "1. f3 e5 2. g4 Qh4# 0-1\n") {
 		t.Fatalf("PGN %q", pgn)
 	}
 }
@@ -399,7 +400,7 @@ func TestClocksAndTimeout(t *testing.T) {
 	}
 	h.now = h.now.Add(58 * time.Second)
 	h.send(tickMsg(h.now))
-	if o := h.m.g.Outcome(); o.Text != "White wins on time" {
+	if o := h.m.game().Outcome(); o.Text != "White wins on time" {
 		t.Fatalf("outcome %v", o)
 	}
 	if !strings.Contains(h.m.screen(), "1m+2s") {
@@ -412,7 +413,7 @@ func TestClocksAndTimeout(t *testing.T) {
 	h.typeText("e4\r")
 	h.now = h.now.Add(61 * time.Second)
 	h.reply("e5")
-	if o := h.m.g.Outcome(); o.Text != "White wins on time" || h.sans() != "e4" {
+	if o := h.m.game().Outcome(); o.Text != "White wins on time" || h.sans() != "e4" {
 		t.Fatalf("outcome %v after %s", o, h.sans())
 	}
 }
@@ -420,8 +421,8 @@ func TestClocksAndTimeout(t *testing.T) {
 func TestMoveNowAndModes(t *testing.T) {
 	h := newHarness(t, Options{}, 60, 20)
 	h.typeText("m") // ox88 takes White; you play Black
-	if h.m.mode != youBlack || len(h.eng.reqs) != 1 || !h.m.ui.flipped {
-		t.Fatalf("mode %v, %d requests", h.m.mode, len(h.eng.reqs))
+	if h.m.p.Players() != youBlack || len(h.eng.reqs) != 1 || !h.m.ui.flipped {
+		t.Fatalf("mode %v, %d requests", h.m.p.Players(), len(h.eng.reqs))
 	}
 	h.typeText("m")
 	if h.eng.stops != 1 {
@@ -430,8 +431,8 @@ func TestMoveNowAndModes(t *testing.T) {
 	h.reply("d4")
 	h.typeText("p") // two people
 	h.typeText("p") // ox88 v ox88: a pause after each of its moves
-	if h.m.mode != twoEngines || len(h.eng.reqs) != 1 || !h.m.watching {
-		t.Fatalf("mode %v, %d requests", h.m.mode, len(h.eng.reqs))
+	if h.m.p.Players() != twoEngines || len(h.eng.reqs) != 1 || !h.m.watching {
+		t.Fatalf("mode %v, %d requests", h.m.p.Players(), len(h.eng.reqs))
 	}
 	h.send(watchMsg(h.m.watchID))
 	if len(h.eng.reqs) != 2 {
@@ -446,8 +447,8 @@ func TestMoveNowAndModes(t *testing.T) {
 	h.reply("c4")
 	h.wantMoves("d4 d5 c4")
 	h.typeText("+++++++++")
-	if h.m.level != engine.MaxSkill {
-		t.Fatalf("level %d", h.m.level)
+	if h.m.p.Level() != engine.MaxSkill {
+		t.Fatalf("level %d", h.m.p.Level())
 	}
 }
 
@@ -466,7 +467,7 @@ func TestSaveAndLoad(t *testing.T) {
 		t.Fatalf("saved PGN: %v\n%s", err, data)
 	}
 	h.typeText("o" + name + "\r")
-	if h.m.g.Len() != 2 || !strings.Contains(h.m.ui.message, "Loaded") {
+	if h.m.game().Len() != 2 || !strings.Contains(h.m.ui.message, "Loaded") {
 		t.Fatalf("load: %q", h.m.ui.message)
 	}
 	// A loaded game keeps its own tags when saved again.
@@ -481,7 +482,7 @@ func TestSaveAndLoad(t *testing.T) {
 		t.Fatalf("resaved: %v\n%s", err, data)
 	}
 	h.typeText("o8/8/8/8/8/4k3/8/4K2R w K - 0 1\r")
-	if pos := h.m.g.Position(); pos.FEN() != "8/8/8/8/8/4k3/8/4K2R w K - 0 1" {
+	if pos := h.m.game().Position(); pos.FEN() != "8/8/8/8/8/4k3/8/4K2R w K - 0 1" {
 		t.Fatalf("FEN load: %s (%q)", pos.FEN(), h.m.ui.message)
 	}
 	h.typeText("onot-a-file.pgn\r")
@@ -534,7 +535,7 @@ func TestHelpAndResign(t *testing.T) {
 		t.Fatal("one x resigned")
 	}
 	h.typeText("x")
-	if o := h.m.g.Outcome(); o.Text != "Black wins by resignation" {
+	if o := h.m.game().Outcome(); o.Text != "Black wins by resignation" {
 		t.Fatalf("outcome %v", o)
 	}
 }
@@ -557,12 +558,12 @@ func TestHint(t *testing.T) {
 	h := newHarness(t, Options{ASCII: true}, 60, 20)
 	h.typeText("i")
 	req := h.eng.last(t)
-	if req.Skill != engine.MaxSkill || req.Limits.MoveTime != hintTime || !h.m.hinting {
+	if req.Skill != engine.MaxSkill || req.Limits.MoveTime != play.HintTime || !h.m.hinting {
 		t.Fatalf("hint request %+v", req)
 	}
 	h.reply("g1f3")
-	if h.m.ui.message != "Hint: 1. Nf3 (Enter plays it, Esc forgets it)." || h.m.g.Len() != 0 {
-		t.Fatalf("%q, %d moves", h.m.ui.message, h.m.g.Len())
+	if h.m.ui.message != "Hint: 1. Nf3 (Enter plays it, Esc forgets it)." || h.m.game().Len() != 0 {
+		t.Fatalf("%q, %d moves", h.m.ui.message, h.m.game().Len())
 	}
 	h.press(tea.KeyEnter)
 	h.wantMoves("Nf3")
@@ -588,7 +589,7 @@ func TestWorthHeatMap(t *testing.T) {
 	if !h.m.ui.worth || !strings.Contains(h.m.ui.message, "worth") {
 		t.Fatalf("w: worth %v, message %q", h.m.ui.worth, h.m.ui.message)
 	}
-	pos := h.m.g.Position()
+	pos := h.m.game().Position()
 	marks := h.m.squareMarks(&pos)
 	n := 0
 	for i, mk := range marks {

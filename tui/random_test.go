@@ -38,7 +38,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 			switch r := rng.IntN(100); {
 			case r < 10:
 				// A legal move, typed.
-				pos := h.m.g.Position()
+				pos := h.m.game().Position()
 				var ml chess.MoveList
 				pos.GenerateMoves(&ml)
 				if ml.N > 0 {
@@ -58,7 +58,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				// Answer the latest request (or an older one) with a
 				// random legal move of the current position.
 				req := h.eng.reqs[rng.IntN(len(h.eng.reqs))]
-				pos := h.m.g.Position()
+				pos := h.m.game().Position()
 				var ml chess.MoveList
 				pos.GenerateMoves(&ml)
 				mv := chess.NoMove
@@ -82,14 +82,14 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 			}
 			_ = h.m.screen()
 			// The game's positions must follow from its moves.
-			pos := h.m.g.Start()
-			for _, mv := range h.m.g.Moves() {
+			pos := h.m.game().Start()
+			for _, mv := range h.m.game().Moves() {
 				pos.MakeMove(mv)
 			}
-			if cur := h.m.g.Position(); cur.FEN() != pos.FEN() {
+			if cur := h.m.game().Position(); cur.FEN() != pos.FEN() {
 				t.Fatalf("seed %d step %d: position %s, moves lead to %s", seed, step, cur.FEN(), pos.FEN())
 			}
 		}
-		t.Logf("seed %d: %d plies, %d searches, %s", seed, h.m.g.Len(), len(h.eng.reqs), h.m.g.Outcome())
+		t.Logf("seed %d: %d plies, %d searches, %s", seed, h.m.game().Len(), len(h.eng.reqs), h.m.game().Outcome())
 	}
 }

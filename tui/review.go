@@ -106,25 +106,24 @@ type gameReview struct {
 // included) in the background; Esc cancels. The finished review of the
 // same game opens again at once.
 func (m *Model) startReview() tea.Cmd {
-	if m.g.Len() == 0 {
+	if m.game().Len() == 0 {
 		m.sayError("No moves to review yet.")
 		return nil
 	}
 	m.flagFell(m.now()) // a flag that fell since the last tick ends the game first
 	m.cancelEngine()
-	m.clk.Stop(m.now())
+	m.p.StopClocks(m.now())
 	m.input, m.loading, m.promo, m.pending = "", false, nil, nil
 	m.reviewing = true
-	if rv := m.rev; rv != nil && rv.result != nil && sameGame(rv.result.Game, m.g) {
-		rv.backPly = m.g.Ply()
+	if rv := m.rev; rv != nil && rv.result != nil && sameGame(rv.result.Game, m.game()) {
+		rv.backPly = m.game().Ply()
 		m.showMark(max(rv.index, 0))
 		return nil
 	}
-	m.setTags()
-	g := m.g.Clone()
+	g := m.game().Clone()
 	_ = g.GoTo(g.Len()) // the annotated game is written to its end
 	m.reviewID++
-	m.rev = &gameReview{job: startReviewJob(m.reviewID, g, m.reviewNodes), total: g.Len() + 1, index: -1, backPly: m.g.Ply()}
+	m.rev = &gameReview{job: startReviewJob(m.reviewID, g, m.reviewNodes), total: g.Len() + 1, index: -1, backPly: m.game().Ply()}
 	m.say("Reviewing the game, %d nodes a position (Esc cancels).", m.reviewNodes)
 	return m.rev.job.listen()
 }
@@ -191,7 +190,7 @@ func (m *Model) closeReview() {
 // it was, and goes on.
 func (m *Model) leaveReview() tea.Cmd {
 	m.closeReview()
-	_ = m.g.GoTo(m.rev.backPly)
+	_ = m.game().GoTo(m.rev.backPly)
 	m.afterNavigate()
 	cmd := m.afterChange()
 	m.say("Back to the game (A shows the review again).")
@@ -211,7 +210,7 @@ func (m *Model) reviewKey(k string) tea.Cmd {
 		}
 		return m.leaveReview()
 	case "n":
-		return m.newGame(nil)
+		return m.newGame(nil, false)
 	case "f":
 		m.ui.flipped = !m.ui.flipped
 		return nil
@@ -254,9 +253,9 @@ func (m *Model) showMark(i int) {
 	}
 	rv.index = i
 	mv := rv.marked[i]
-	_ = m.g.GoTo(mv.Ply - 1)
+	_ = m.game().GoTo(mv.Ply - 1)
 	m.ui.visual, m.ui.selected = visualizer{}, chess.NoSquare
-	pos := m.g.Position()
+	pos := m.game().Position()
 	text := fmt.Sprintf("%d of %d: %s%s, %s.", i+1, len(rv.marked),
 		game.NumberedSAN(pos, []chess.Move{mv.Move}), mv.Judgement.Symbol(), strings.ToLower(mv.Judgement.String()))
 	if mv.Better != chess.NoMove {

@@ -104,12 +104,12 @@ func TestReviewMarksTheBlunder(t *testing.T) {
 	if got := h.m.evalChart(rv.result, 40); strings.Join(got, "\n") != strings.Join(chart, "\n") {
 		t.Errorf("chart:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(chart, "\n"))
 	}
-	if h.m.g.Ply() != 5 || h.m.ui.selected != nf6.Better.From() || h.m.ui.cursor != nf6.Better.To() {
-		t.Errorf("board at ply %d, picked %v, cursor %v; want ply 5 and %s", h.m.g.Ply(), h.m.ui.selected, h.m.ui.cursor, better)
+	if h.m.game().Ply() != 5 || h.m.ui.selected != nf6.Better.From() || h.m.ui.cursor != nf6.Better.To() {
+		t.Errorf("board at ply %d, picked %v, cursor %v; want ply 5 and %s", h.m.game().Ply(), h.m.ui.selected, h.m.ui.cursor, better)
 	}
 	h.send(tea.KeyPressMsg{Code: tea.KeyRight})
-	if h.m.ui.message != "That was the last marked move." || h.m.g.Ply() != 5 {
-		t.Errorf("right past the last mark: %q, ply %d", h.m.ui.message, h.m.g.Ply())
+	if h.m.ui.message != "That was the last marked move." || h.m.game().Ply() != 5 {
+		t.Errorf("right past the last mark: %q, ply %d", h.m.ui.message, h.m.game().Ply())
 	}
 
 	h.send(typed('s'))
@@ -126,14 +126,14 @@ func TestReviewMarksTheBlunder(t *testing.T) {
 	}
 
 	h.press(tea.KeyEscape)
-	if h.m.reviewing || h.m.g.Ply() != 7 || h.m.ui.message != "Back to the game (A shows the review again)." {
-		t.Fatalf("after Esc: reviewing %v, ply %d, %q", h.m.reviewing, h.m.g.Ply(), h.m.ui.message)
+	if h.m.reviewing || h.m.game().Ply() != 7 || h.m.ui.message != "Back to the game (A shows the review again)." {
+		t.Fatalf("after Esc: reviewing %v, ply %d, %q", h.m.reviewing, h.m.game().Ply(), h.m.ui.message)
 	}
 	if v := h.m.screen(); strings.Contains(v, "??") || !strings.Contains(v, "Game over: White wins by checkmate") {
 		t.Errorf("the game's screen after the review:\n%s", v)
 	}
-	if cmd := h.pressReview(); cmd != nil || !h.m.reviewing || h.m.rev != rv || h.m.g.Ply() != 5 {
-		t.Fatalf("A again: command %v, reviewing %v, ply %d", cmd != nil, h.m.reviewing, h.m.g.Ply())
+	if cmd := h.pressReview(); cmd != nil || !h.m.reviewing || h.m.rev != rv || h.m.game().Ply() != 5 {
+		t.Fatalf("A again: command %v, reviewing %v, ply %d", cmd != nil, h.m.reviewing, h.m.game().Ply())
 	}
 }
 
@@ -165,13 +165,13 @@ func TestReviewCancels(t *testing.T) {
 			t.Fatalf("%s: the job did not stop", key)
 		}
 		if key.Code == tea.KeyEscape {
-			if h.m.ui.message != "Review cancelled." || h.m.g.Len() != 7 {
-				t.Fatalf("after Esc: %q, %d plies", h.m.ui.message, h.m.g.Len())
+			if h.m.ui.message != "Review cancelled." || h.m.game().Len() != 7 {
+				t.Fatalf("after Esc: %q, %d plies", h.m.ui.message, h.m.game().Len())
 			}
 			continue
 		}
-		if h.m.g.Len() != 0 {
-			t.Fatalf("n during the review: %d plies", h.m.g.Len())
+		if h.m.game().Len() != 0 {
+			t.Fatalf("n during the review: %d plies", h.m.game().Len())
 		}
 	}
 	h.pressReview()

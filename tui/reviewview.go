@@ -138,7 +138,7 @@ func (m *Model) evalChart(r *review.Review, width int) []string {
 		var b strings.Builder
 		for c, v := range value {
 			switch {
-			case row == 0 && c == m.g.Ply()/per:
+			case row == 0 && c == m.game().Ply()/per:
 				b.WriteString(here)
 			case row == 0:
 				b.WriteString(axis)

@@ -22,9 +22,8 @@ func Run(opts Options) error {
 	}
 	// Leave the game on the terminal, so that it is not lost with the
 	// alternate screen.
-	if m.g.Ply() > 0 {
-		m.setTags()
-		fmt.Print("\n" + m.g.PGN())
+	if m.game().Ply() > 0 {
+		fmt.Print("\n" + m.game().PGN())
 	}
 	return nil
 }

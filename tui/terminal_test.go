@@ -47,7 +47,7 @@ func TestPaste(t *testing.T) {
 	h.typeText("o")
 	h.send(tea.PasteMsg{Content: fen})
 	h.press(tea.KeyEnter)
-	if pos := h.m.g.Position(); pos.FEN() != fen {
+	if pos := h.m.game().Position(); pos.FEN() != fen {
 		t.Fatalf("loaded %q, want %q (%s)", pos.FEN(), fen, h.m.ui.message)
 	}
 }

@@ -8,19 +8,16 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/play"
 	"ox88/search"
 )
 
-// SearchRequest asks for a move in a position.
+// SearchRequest asks for a move in a position: a play.Request (the game,
+// the skill, the limits, whether it is a new game's first search) and its
+// number.
 type SearchRequest struct {
-	ID     int // echoed in the messages, so a stale search's reports are ignored
-	Start  chess.Position
-	Moves  []chess.Move // from Start to the position to search (for repetitions)
-	Skill  int
-	Limits search.Limits
-	// NewGame: the first search of a new game (the engine forgets what
-	// the last game taught its hash table).
-	NewGame bool
+	ID int // echoed in the messages, so a stale search's reports are ignored
+	play.Request
 }
 
 // Thinker runs searches in the background for the model. Start and Stop

@@ -6,6 +6,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/play"
 	"ox88/search"
 )
 
@@ -29,7 +30,7 @@ func TestEngineThinker(t *testing.T) {
 	th := newEngineThinker(engine.New())
 	start := chess.StartPosition()
 	e4, _ := start.ParseMove("e2e4")
-	th.Start(SearchRequest{ID: 1, Start: *start, Moves: []chess.Move{e4}, Skill: 3, Limits: search.Limits{Depth: 3}})
+	th.Start(SearchRequest{ID: 1, Request: play.Request{Start: *start, Moves: []chess.Move{e4}, Skill: 3, Limits: search.Limits{Depth: 3}}})
 	var best bestMsg
 	infos := 0
 	for best.ID == 0 {
@@ -50,10 +51,10 @@ func TestEngineThinker(t *testing.T) {
 
 	// Cancel a long search and start another: the last move to arrive
 	// belongs to the newer search.
-	th.Start(SearchRequest{ID: 2, Start: *start, Skill: engine.MaxSkill, Limits: search.Limits{Infinite: true}})
+	th.Start(SearchRequest{ID: 2, Request: play.Request{Start: *start, Skill: engine.MaxSkill, Limits: search.Limits{Infinite: true}}})
 	time.Sleep(20 * time.Millisecond)
 	th.Cancel()
-	th.Start(SearchRequest{ID: 3, Start: *start, Skill: 1, Limits: search.Limits{Depth: 1}})
+	th.Start(SearchRequest{ID: 3, Request: play.Request{Start: *start, Skill: 1, Limits: search.Limits{Depth: 1}}})
 	for {
 		if msg, ok := next(t, th).(bestMsg); ok && msg.ID == 3 {
 			start.GenerateMoves(&ml)

@@ -51,12 +51,12 @@ func (m *Model) screen() string {
 
 // titleInfo is the title line: who plays, the level, the clocks' control.
 func (m *Model) titleInfo() string {
-	s := m.mode.String()
-	if m.mode != twoHumans {
-		s += fmt.Sprintf(" · level %d/%d (%s)", m.level, engine.MaxSkill, engine.SkillName(m.level))
+	s := m.p.Players().String()
+	if m.p.Players() != twoHumans {
+		s += fmt.Sprintf(" · level %d/%d (%s)", m.p.Level(), engine.MaxSkill, engine.SkillName(m.p.Level()))
 	}
-	if m.clk.TimeControl().HasClock() {
-		s += " · " + m.clk.TimeControl().String()
+	if m.p.Clock().TimeControl().HasClock() {
+		s += " · " + m.p.Clock().TimeControl().String()
 	}
 	if m.paused {
 		s += " · paused (m resumes)"
@@ -77,7 +77,7 @@ func (m *Model) panel(width, height int) string {
 	if s := m.materialLine(); s != "" {
 		lines = append(lines, truncate(s, width))
 	}
-	if m.clk.TimeControl().HasClock() {
+	if m.p.Clock().TimeControl().HasClock() {
 		lines = append(lines, m.clockLine())
 	}
 	if m.promo != nil {
@@ -104,10 +104,10 @@ func (m *Model) panel(width, height int) string {
 
 // status says whose move it is, or how the game ended.
 func (m *Model) status() string {
-	if o := m.g.Outcome(); o.Over() {
+	if o := m.game().Outcome(); o.Over() {
 		return "Game over: " + o.Text
 	}
-	pos := m.g.Position()
+	pos := m.game().Position()
 	s := pos.SideToMove().Title() + " to move"
 	if pos.InCheck() {
 		s += ", check!"
@@ -117,11 +117,11 @@ func (m *Model) status() string {
 		s += " · ox88 is thinking (m: move now)"
 	case m.hinting:
 		s += " · looking for a hint"
-	case m.mode.human(pos.SideToMove()) && m.mode != twoHumans:
+	case m.p.Players().Human(pos.SideToMove()) && m.p.Players() != twoHumans:
 		s += " · your move"
 	}
-	if m.g.Ply() < m.g.Len() {
-		s += fmt.Sprintf(" · ply %d of %d", m.g.Ply(), m.g.Len())
+	if m.game().Ply() < m.game().Len() {
+		s += fmt.Sprintf(" · ply %d of %d", m.game().Ply(), m.game().Len())
 	}
 	return s
 }
@@ -134,7 +134,7 @@ var pieceValues = [7]int{chess.Pawn: 1, chess.Knight: 3, chess.Bishop: 3, chess.
 // pieces against the start position, so it needs no history; a pawn that
 // promoted shows as taken.
 func (m *Model) materialLine() string {
-	pos, start := m.g.Position(), m.g.Start()
+	pos, start := m.game().Position(), m.game().Start()
 	var took [2]string
 	balance := 0
 	for _, c := range []chess.Color{chess.White, chess.Black} {
@@ -169,7 +169,7 @@ func (m *Model) materialLine() string {
 // clockLine shows both clocks, the running one marked.
 func (m *Model) clockLine() string {
 	now := m.now()
-	running, on := m.clk.Running()
+	running, on := m.p.Clock().Running()
 	part := func(c chess.Color, name string) string {
 		mark := "  "
 		if on && running == c {
@@ -178,14 +178,14 @@ func (m *Model) clockLine() string {
 				mark = "> "
 			}
 		}
-		return mark + name + " " + formatClock(m.clk.Remaining(c, now))
+		return mark + name + " " + formatClock(m.p.Clock().Remaining(c, now))
 	}
 	return part(chess.White, "White") + "   " + part(chess.Black, "Black")
 }
 
 // promoChoices lists the promotion picker's pieces with the highlight.
 func (m *Model) promoChoices() string {
-	pos := m.g.Position()
+	pos := m.game().Position()
 	var parts []string
 	for i, mv := range m.promo.moves {
 		pc := chess.MakePiece(pos.SideToMove(), mv.Promotion())
@@ -201,7 +201,7 @@ func (m *Model) promoChoices() string {
 // thinkingLines show the engine's search: depth, nodes, speed, time,
 // score, the root move being searched and the principal variation in SAN.
 func (m *Model) thinkingLines(width int) []string {
-	if m.mode == twoHumans {
+	if m.p.Players() == twoHumans {
 		return nil
 	}
 	head := fmt.Sprintf("ox88 on %d thread%s", m.threads, plural(m.threads))
@@ -220,7 +220,7 @@ func (m *Model) thinkingLines(width int) []string {
 		fmt.Sprintf("depth %d  score %s  %s", info.Depth, scoreText(info, m.infoSide()), shortDuration(info.Time)),
 		fmt.Sprintf("nodes %s  %s nps", count(info.Nodes), count(info.NPS))}
 	if m.thinking && m.currMove != chess.NoMove {
-		pos := m.g.Position()
+		pos := m.game().Position()
 		if san := sanIfLegal(&pos, m.currMove); san != "" {
 			lines = append(lines, fmt.Sprintf("searching %s (move %d)", san, m.currNum))
 		}
@@ -235,10 +235,10 @@ func (m *Model) thinkingLines(width int) []string {
 
 // infoSide returns the side to move in the position of the shown search.
 func (m *Model) infoSide() chess.Color {
-	if m.infoPly > m.g.Len() {
+	if m.infoPly > m.game().Len() {
 		return chess.White
 	}
-	pos := m.g.PositionAt(m.infoPly)
+	pos := m.game().PositionAt(m.infoPly)
 	return pos.SideToMove()
 }
 
@@ -246,10 +246,10 @@ func (m *Model) infoSide() chess.Color {
 // position the search was about; it stops at the first move that is not
 // legal (a stale report).
 func (m *Model) pvText() string {
-	if len(m.info.PV) == 0 || m.infoPly > m.g.Len() {
+	if len(m.info.PV) == 0 || m.infoPly > m.game().Len() {
 		return ""
 	}
-	pos := m.g.PositionAt(m.infoPly)
+	pos := m.game().PositionAt(m.infoPly)
 	parts := pos.SANLine(m.info.PV)
 	for i := range parts {
 		if pos.SideToMove() == chess.White || i == 0 {
@@ -308,12 +308,12 @@ func count(n uint64) string {
 func (m *Model) moveLines(room int) []string {
 	var lines []string
 	line, at := "", 0 // at: the line of the shown position's move
-	for i := 1; i <= m.g.Len(); i++ {
-		pos := m.g.PositionAt(i - 1)
-		san := m.g.SANAt(i) + m.reviewMark(i)
-		if i == m.g.Ply() {
+	for i := 1; i <= m.game().Len(); i++ {
+		pos := m.game().PositionAt(i - 1)
+		san := m.game().SANAt(i) + m.reviewMark(i)
+		if i == m.game().Ply() {
 			san = "<" + san + ">"
-		} else if i > m.g.Ply() {
+		} else if i > m.game().Ply() {
 			san = "(" + san + ")"
 		}
 		if pos.SideToMove() == chess.White {
@@ -327,7 +327,7 @@ func (m *Model) moveLines(room int) []string {
 			}
 			line += san
 		}
-		if i == m.g.Ply() {
+		if i == m.game().Ply() {
 			at = len(lines) // the line being built
 		}
 	}

@@ -121,7 +121,7 @@ func TestBrowserStranger(t *testing.T) {
 			if id := sid + "-" + way; s.sessions.has(id) {
 				ss := s.sessions.get(id)
 				ss.mu.Lock()
-				out[way] = ss.g.Len()
+				out[way] = ss.game().Len()
 				ss.mu.Unlock()
 			}
 		}

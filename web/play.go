@@ -11,6 +11,7 @@ import (
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/play"
 	"ox88/web/internal/wire"
 )
 
@@ -75,19 +76,6 @@ type levelJSON struct {
 	MoveTime float64 `json:"moveTime"` // seconds per move at most, without clocks
 }
 
-// levelMoveTime is the time per move at each skill level when the game has
-// no clocks: short at the low levels so a beginner's game moves along.
-var levelMoveTime = [engine.MaxSkill + 1]time.Duration{
-	0, 100 * time.Millisecond, 200 * time.Millisecond, 300 * time.Millisecond,
-	500 * time.Millisecond, 700 * time.Millisecond, time.Second, 1500 * time.Millisecond,
-	2 * time.Second, 3 * time.Second, 5 * time.Second,
-}
-
-// moveTime returns the time per move for level without clocks.
-func moveTime(level int) time.Duration {
-	return levelMoveTime[min(max(level, 1), engine.MaxSkill)]
-}
-
 func turnLetter(c chess.Color) string {
 	if c == chess.White {
 		return "w"
@@ -98,19 +86,20 @@ func turnLetter(c chess.Color) string {
 // state builds the page's view of s. The caller holds s.mu.
 func (s *session) state(now time.Time) *stateJSON {
 	s.checkFlag(now)
-	pos, start := s.g.Position(), s.g.Start()
-	tc := s.clk.TimeControl()
+	g, clk := s.game(), s.p.Clock()
+	pos, start := g.Position(), g.Start()
+	tc := clk.TimeControl()
 	st := &stateJSON{
 		Sid: s.id, FEN: pos.FEN(), Start: start.FEN(), Turn: turnLetter(pos.SideToMove()),
-		Ply: s.g.Ply(), Human: playersNames[s.players], Players: playersTexts[s.players], Level: s.level, MaxLevel: engine.MaxSkill,
+		Ply: g.Ply(), Human: s.p.Players().Name(), Players: s.p.Players().String(), Level: s.p.Level(), MaxLevel: engine.MaxSkill,
 		TC:       tcJSON{tc.Base.Seconds(), tc.Inc.Seconds(), tc.String()},
 		Thinking: s.thinking, Last: []string{},
 		// A copy: the state is encoded after the session's lock is let go.
 		Scores: append([]*scorePoint{}, s.scores...),
-		Moves:  make([]string, s.g.Len()), Legal: []legalJSON{}, Board: wire.Board(&pos),
+		Moves:  make([]string, g.Len()), Legal: []legalJSON{}, Board: wire.Board(&pos),
 	}
-	for i := 1; i <= s.g.Len(); i++ {
-		st.Moves[i-1] = s.g.SANAt(i)
+	for i := 1; i <= g.Len(); i++ {
+		st.Moves[i-1] = g.SANAt(i)
 	}
 	for i := range 64 {
 		sq := chess.SquareFrom64(i)
@@ -142,22 +131,22 @@ func (s *session) state(now time.Time) *stateJSON {
 			st.Legal = append(st.Legal, l)
 		}
 	}
-	if m := s.g.LastMove(); m != chess.NoMove && s.g.Ply() > 0 {
+	if m := g.LastMove(); m != chess.NoMove && g.Ply() > 0 {
 		st.Last = []string{m.From().String(), m.To().String()}
 	}
 	if pos.InCheck() {
 		st.Check = pos.KingSquare(pos.SideToMove()).String()
 	}
-	o := s.g.Outcome()
+	o := g.Outcome()
 	st.Outcome = outcomeJSON{Over: o.Over(), Result: string(o.Result), Reason: o.Reason.String(), Text: o.Text}
-	st.PGN = s.g.PGN()
-	st.Clock = clockJSON{White: s.clk.Remaining(chess.White, now).Milliseconds(), Black: s.clk.Remaining(chess.Black, now).Milliseconds()}
-	if side, running := s.clk.Running(); running {
+	st.PGN = g.PGN()
+	st.Clock = clockJSON{White: clk.Remaining(chess.White, now).Milliseconds(), Black: clk.Remaining(chess.Black, now).Milliseconds()}
+	if side, running := clk.Running(); running {
 		st.Clock.Running = turnLetter(side)
 	}
-	st.Engine = !o.Over() && !s.players.human(pos.SideToMove())
+	st.Engine = s.p.EngineToMove()
 	for l := 1; l <= engine.MaxSkill; l++ {
-		st.Levels = append(st.Levels, levelJSON{l, engine.SkillName(l), moveTime(l).Seconds()})
+		st.Levels = append(st.Levels, levelJSON{l, engine.SkillName(l), play.ThinkTime(l).Seconds()})
 	}
 	return st
 }
@@ -227,11 +216,11 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	req := &newRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
 		if req.Human != "" {
-			p, err := parsePlayers(req.Human)
+			p, err := play.ParsePlayers(req.Human)
 			if err != nil {
 				return err
 			}
-			ss.players = p
+			ss.p.SetPlayers(p)
 		}
 		var start *chess.Position
 		if n := req.Chess960; n != nil {
@@ -240,7 +229,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 			}
 			start = chess.Chess960Start(*n)
 		}
-		ss.reset(game.New(start), true)
+		ss.newGame(start)
 		return nil
 	})
 }
@@ -253,53 +242,31 @@ type moveRequest struct {
 
 func (r *moveRequest) sid() string { return r.Sid }
 
-func errGameOver(o game.Outcome) error { return errors.New("the game is over: " + o.Text) }
+func errGameOver(o game.Outcome) error { return play.ErrGameOver{Outcome: o} }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	req := &moveRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
-		if o := ss.g.Outcome(); o.Over() {
+		if o := ss.game().Outcome(); o.Over() {
 			return errGameOver(o)
 		}
-		pos := ss.g.Position()
+		pos := ss.game().Position()
 		m, err := pos.ParseMove(strings.TrimSpace(req.Move))
 		if err != nil {
 			return err
 		}
-		return ss.play(m, time.Now())
+		return ss.play(m, time.Now(), false)
 	})
 }
 
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	s.withSession(w, r, req, func(ss *session) error {
-		now := time.Now()
-		ss.chargeClock(now)
-		if !ss.g.Undo() {
-			return errors.New("nothing to take back")
-		}
-		// Against ox88, take back its reply and the person's move together.
-		for ss.players != engineOnly && !ss.players.human(ss.g.SideToMove()) && ss.g.Ply() > 0 {
-			ss.g.Undo()
-		}
-		ss.epoch++
-		return nil
-	})
+	s.withSession(w, r, req, func(ss *session) error { return ss.p.TakeBack(time.Now()) })
 }
 
 func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	s.withSession(w, r, req, func(ss *session) error {
-		ss.chargeClock(time.Now())
-		if !ss.g.Redo() {
-			return errors.New("nothing to redo")
-		}
-		for ss.players != engineOnly && !ss.players.human(ss.g.SideToMove()) && ss.g.Ply() < ss.g.Len() {
-			ss.g.Redo()
-		}
-		ss.epoch++
-		return nil
-	})
+	s.withSession(w, r, req, func(ss *session) error { return ss.p.Redo(time.Now()) })
 }
 
 // gotoRequest shows the position after Ply moves (for review).
@@ -312,14 +279,7 @@ func (r *gotoRequest) sid() string { return r.Sid }
 
 func (s *Server) handleGoTo(w http.ResponseWriter, r *http.Request) {
 	req := &gotoRequest{}
-	s.withSession(w, r, req, func(ss *session) error {
-		if req.Ply < 0 || req.Ply > ss.g.Len() {
-			return fmt.Errorf("ply %d is outside the game (0 to %d)", req.Ply, ss.g.Len())
-		}
-		ss.chargeClock(time.Now())
-		ss.epoch++
-		return ss.g.GoTo(req.Ply)
-	})
+	s.withSession(w, r, req, func(ss *session) error { return ss.p.GoTo(req.Ply, time.Now()) })
 }
 
 // settingsRequest changes the level, who plays (keeping the game) or the
@@ -337,28 +297,31 @@ func (r *settingsRequest) sid() string { return r.Sid }
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 	req := &settingsRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
-		if req.Level != nil {
-			if *req.Level < 1 || *req.Level > engine.MaxSkill {
-				return fmt.Errorf("level %d: want 1 to %d", *req.Level, engine.MaxSkill)
-			}
-			ss.level = *req.Level
-		}
+		// Check everything before changing anything.
+		players := ss.p.Players()
 		if req.Human != nil {
-			p, err := parsePlayers(*req.Human)
+			p, err := play.ParsePlayers(*req.Human)
 			if err != nil {
 				return err
 			}
-			ss.players = p
+			players = p
 		}
+		var tc clock.TimeControl
 		if req.TC != nil {
-			tc, err := clock.ParseForPlay(*req.TC)
-			if err != nil {
+			var err error
+			if tc, err = clock.ParseForPlay(*req.TC); err != nil {
 				return err
 			}
-			ss.clk = clock.New(tc)
 		}
-		ss.setTags()
-		ss.epoch++
+		if req.Level != nil {
+			if err := ss.p.SetLevel(*req.Level); err != nil {
+				return err
+			}
+		}
+		ss.p.SetPlayers(players)
+		if req.TC != nil {
+			ss.p.SetTimeControl(tc)
+		}
 		return nil
 	})
 }
@@ -394,32 +357,15 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 				return errors.New("PGN: no game found")
 			}
 			g, own = games[0], false
-			ss.players = twoPeople
 		default:
 			return errors.New("give a fen or a pgn")
 		}
-		ss.reset(g, own)
+		ss.load(g, own)
 		return nil
 	})
 }
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	s.withSession(w, r, req, func(ss *session) error {
-		if o := ss.g.Outcome(); o.Over() {
-			return errGameOver(o)
-		}
-		// The person resigns; of two people, or watching, the side to move.
-		loser := ss.g.SideToMove()
-		switch ss.players {
-		case youWhite:
-			loser = chess.White
-		case youBlack:
-			loser = chess.Black
-		}
-		ss.chargeClock(time.Now())
-		ss.g.SetOutcome(game.NewOutcome(game.WinFor(loser.Other()), game.Resignation))
-		ss.epoch++
-		return nil
-	})
+	s.withSession(w, r, req, func(ss *session) error { return ss.p.Resign(time.Now()) })
 }

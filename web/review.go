@@ -140,18 +140,18 @@ var reviewTags = []string{"Event", "Site", "Date", "Round", "White", "Black", "T
 // its players, time control and final outcome, for a job that runs without
 // the session's lock. The caller holds s.mu.
 func (s *session) gameCopy() *game.Game {
-	start := s.g.Start()
+	start := s.game().Start()
 	c := game.New(&start)
-	for _, m := range s.g.AllMoves() {
+	for _, m := range s.game().AllMoves() {
 		_ = c.Play(m) // legal: the game played it
 	}
 	for _, k := range reviewTags {
-		c.SetTag(k, s.g.Tag(k))
+		c.SetTag(k, s.game().Tag(k))
 	}
-	ply := s.g.Ply()
-	_ = s.g.GoTo(s.g.Len())
-	c.SetOutcome(s.g.Outcome()) // a resignation or a loss on time is set at the end
-	_ = s.g.GoTo(ply)
+	ply := s.game().Ply()
+	_ = s.game().GoTo(s.game().Len())
+	c.SetOutcome(s.game().Outcome()) // a resignation or a loss on time is set at the end
+	_ = s.game().GoTo(ply)
 	return c
 }
 

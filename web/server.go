@@ -231,6 +231,6 @@ func (h labHost) TabPosition(w http.ResponseWriter, sid string) (*chess.Position
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	pos := ss.g.Position()
+	pos := ss.game().Position()
 	return &pos, true
 }

@@ -86,8 +86,10 @@ func TestFoolsMateOutcome(t *testing.T) {
 	if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"a3"}`, &e); code != 400 || !strings.Contains(e.Error, "over") {
 		t.Fatalf("move after mate: %d %q", code, e.Error)
 	}
-	if !strings.Contains(st.PGN, "0-1") || !strings.Contains(st.PGN, "Qh4#") || !strings.Contains(st.PGN, `[White "You"]`) ||
-		!strings.Contains(st.PGN, `[Black "ox88 (level 5)"]`) {
+	// A person made Black's moves too (the API lets one move for ox88):
+	// the PGN names who moved.
+	if !strings.Contains(st.PGN, "0-1") || !strings.Contains(st.PGN, "Qh4#") || !strings.Contains(st.PGN, `[White "Human"]`) ||
+		!strings.Contains(st.PGN, `[Black "Human"]`) {
 		t.Fatalf("PGN: %s", st.PGN)
 	}
 }

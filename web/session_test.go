@@ -41,23 +41,23 @@ func TestSessionExpiry(t *testing.T) {
 
 func TestClocks(t *testing.T) {
 	s := newSession("clock-test")
-	s.clk = clock.New(clock.TimeControl{Base: 60 * time.Second, Inc: 2 * time.Second})
+	s.p.SetTimeControl(clock.TimeControl{Base: 60 * time.Second, Inc: 2 * time.Second})
 	t0 := time.Unix(0, 0)
-	pos := s.g.Position()
+	pos := s.game().Position()
 	e4, _ := pos.ParseMove("e4")
-	if err := s.play(e4, t0); err != nil { // the first move starts the clocks
+	if err := s.play(e4, t0, false); err != nil { // the first move starts the clocks
 		t.Fatal(err)
 	}
-	if side, running := s.clk.Running(); s.clk.Left(chess.White) != 62*time.Second || !running || side != chess.Black {
-		t.Fatalf("after 1. e4: white %v, %v running %v", s.clk.Left(chess.White), side, running)
+	if side, running := s.p.Clock().Running(); s.p.Clock().Left(chess.White) != 62*time.Second || !running || side != chess.Black {
+		t.Fatalf("after 1. e4: white %v, %v running %v", s.p.Clock().Left(chess.White), side, running)
 	}
-	pos = s.g.Position()
+	pos = s.game().Position()
 	e5, _ := pos.ParseMove("e5")
-	if err := s.play(e5, t0.Add(5*time.Second)); err != nil {
+	if err := s.play(e5, t0.Add(5*time.Second), false); err != nil {
 		t.Fatal(err)
 	}
-	if s.clk.Left(chess.Black) != 57*time.Second || s.clk.Left(chess.White) != 62*time.Second {
-		t.Fatalf("after 1... e5 in 5 s: %v %v", s.clk.Left(chess.White), s.clk.Left(chess.Black))
+	if s.p.Clock().Left(chess.Black) != 57*time.Second || s.p.Clock().Left(chess.White) != 62*time.Second {
+		t.Fatalf("after 1... e5 in 5 s: %v %v", s.p.Clock().Left(chess.White), s.p.Clock().Left(chess.Black))
 	}
 	st := s.state(t0.Add(7 * time.Second))
 	if st.Clock.White != 60000 || st.Clock.Running != "w" {
@@ -65,12 +65,12 @@ func TestClocks(t *testing.T) {
 	}
 	// White's flag falls.
 	s.checkFlag(t0.Add(70 * time.Second))
-	if o := s.g.Outcome(); !o.Over() || o.Text != "Black wins on time" || s.clk.Left(chess.White) != 0 {
-		t.Fatalf("flag: %+v clock %v", o, s.clk.Left(chess.White))
+	if o := s.game().Outcome(); !o.Over() || o.Text != "Black wins on time" || s.p.Clock().Left(chess.White) != 0 {
+		t.Fatalf("flag: %+v clock %v", o, s.p.Clock().Left(chess.White))
 	}
-	pos = s.g.Position()
+	pos = s.game().Position()
 	nf3, _ := pos.ParseMove("Nf3")
-	if err := s.play(nf3, t0.Add(71*time.Second)); err == nil {
+	if err := s.play(nf3, t0.Add(71*time.Second), false); err == nil {
 		t.Fatal("a move after the flag fell was played")
 	}
 }

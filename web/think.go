@@ -79,7 +79,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	ss.mu.Lock()
 	now := time.Now()
 	ss.checkFlag(now)
-	if o := ss.g.Outcome(); o.Over() {
+	if o := ss.game().Outcome(); o.Over() {
 		ss.mu.Unlock()
 		wire.Error(w, http.StatusConflict, errGameOver(o).Error())
 		return
@@ -91,14 +91,15 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		wire.Error(w, http.StatusConflict, "the engine is already thinking in this game and did not stop")
 		return
 	}
-	if o := ss.g.Outcome(); o.Over() {
+	req, err := ss.p.NextSearch(time.Now())
+	if err != nil {
 		ss.mu.Unlock()
-		wire.Error(w, http.StatusConflict, errGameOver(o).Error())
+		wire.Error(w, http.StatusConflict, err.Error())
 		return
 	}
 	// turn=w|b: think only if that side is still to move (the page's
 	// view may be stale after a reload).
-	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.g.SideToMove()) {
+	if t := r.URL.Query().Get("turn"); t != "" && t != turnLetter(ss.game().SideToMove()) {
 		ss.mu.Unlock()
 		wire.Error(w, http.StatusConflict, "it is not "+t+"'s move any more")
 		return
@@ -107,16 +108,8 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	ss.stopThink = cancel
 	thinkDone := make(chan struct{})
 	ss.thinkDone = thinkDone
-	epoch := ss.epoch
-	start := ss.g.Start()
-	moves := ss.g.Moves()
-	root := ss.g.Position()
-	lim := search.Limits{MoveTime: moveTime(ss.level)}
-	if ss.clk.TimeControl().HasClock() {
-		t := ss.clk.Times(root.SideToMove(), now)
-		lim = search.Limits{WTime: t.WTime, BTime: t.BTime, WInc: t.WInc, BInc: t.BInc, MovesToGo: t.MovesToGo}
-	}
-	level := ss.level
+	epoch := ss.p.Epoch()
+	root := ss.game().Position()
 	ss.mu.Unlock()
 	// mine reports whether the session's search is still this request's
 	// (once its move is played, the page may start the next one at once).
@@ -151,9 +144,9 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	eng.OnBestMove(func(res engine.Result) { best <- res })
-	eng.SetPosition(&start, moves)
-	eng.SetSkill(level)
-	eng.Go(lim)
+	eng.SetPosition(&req.Start, req.Moves)
+	eng.SetSkill(req.Skill)
+	eng.Go(req.Limits)
 	ss.mu.Lock()
 	if mine() {
 		ss.moveNow = eng.Stop
@@ -181,7 +174,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			// the engine's flag fell (checkFlag): say so to a page still
 			// listening.
 			ss.mu.Lock()
-			o := ss.g.Outcome()
+			o := ss.game().Outcome()
 			ss.mu.Unlock()
 			if o.Over() {
 				es.Send("fail", wire.ErrorBody{Error: errGameOver(o).Error()})
@@ -213,7 +206,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			ss.mu.Lock()
-			if ss.epoch != epoch {
+			if ss.p.Epoch() != epoch {
 				ss.mu.Unlock()
 				es.Send("fail", wire.ErrorBody{Error: "the game changed while the engine thought; its move was dropped"})
 				return
@@ -223,8 +216,8 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 				es.Send("fail", wire.ErrorBody{Error: "the engine has no move"})
 				return
 			}
-			ply := ss.g.Ply()
-			err := ss.play(res.Move, time.Now())
+			ply := ss.game().Ply()
+			err := ss.play(res.Move, time.Now(), true)
 			if err == nil && (res.Info.Depth > 0 || len(res.Info.PV) > 0) {
 				ss.setScore(ply+1, whiteScore(root.SideToMove(), res.Info.Score))
 			}

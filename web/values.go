@@ -47,7 +47,7 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ss.mu.Lock()
-	pos := ss.g.Position()
+	pos := ss.game().Position()
 	ss.mu.Unlock()
 	white, values := engine.PieceValues(&pos, which == evalNetwork)
 	board := wire.Board(&pos)

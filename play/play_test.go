@@ -1,0 +1,123 @@
+package play
+
+import (
+	"testing"
+	"time"
+
+	"ox88/chess"
+	"ox88/clock"
+	"ox88/game"
+)
+
+func newGame(t *testing.T, cfg Config) *Game {
+	t.Helper()
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func playSAN(t *testing.T, p *Game, now time.Time, byEngine bool, sans ...string) {
+	t.Helper()
+	for _, san := range sans {
+		pos := p.Game().Position()
+		m, err := pos.ParseMove(san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := p.Play
+		if byEngine {
+			f = p.PlayEngine
+		}
+		if err := f(m, now); err != nil {
+			t.Fatalf("%s: %v", san, err)
+		}
+	}
+}
+
+func TestThinkTime(t *testing.T) {
+	for level, want := range map[int]time.Duration{0: 200 * time.Millisecond, 1: 200 * time.Millisecond, 5: 700 * time.Millisecond, 10: 5 * time.Second, 11: 5 * time.Second} {
+		if got := ThinkTime(level); got != want {
+			t.Errorf("ThinkTime(%d) = %v, want %v", level, got, want)
+		}
+	}
+}
+
+// TestNextSearch: without clocks the level's think time, with them the
+// clocks as search.ClockLimits says them; never in an ended game.
+func TestNextSearch(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	p := newGame(t, Config{Players: YouWhite, Level: 2})
+	req, err := p.NextSearch(t0)
+	if err != nil || req.Limits.MoveTime != 300*time.Millisecond || req.Skill != 2 || !req.NewGame || len(req.Moves) != 0 {
+		t.Fatalf("no clocks: %+v %v", req, err)
+	}
+	p.SetTimeControl(clock.TimeControl{Base: time.Minute, Inc: time.Second})
+	playSAN(t, p, t0, false, "e4")
+	req, _ = p.NextSearch(t0.Add(3 * time.Second))
+	if req.Limits.WTime != 61*time.Second || req.Limits.BTime != 57*time.Second || req.Limits.BInc != time.Second || req.NewGame || len(req.Moves) != 1 {
+		t.Fatalf("clocks: %+v", req)
+	}
+	_ = p.Resign(t0.Add(4 * time.Second))
+	if _, err := p.NextSearch(t0); err == nil {
+		t.Fatal("a search in an ended game")
+	}
+}
+
+// TestTakeBackChargesTheClock: a take-back stops the clocks and charges the
+// side to move the time it used; the next move starts them again.
+func TestTakeBackChargesTheClock(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	p := newGame(t, Config{Players: YouWhite, TC: clock.TimeControl{Base: time.Minute}})
+	playSAN(t, p, t0, false, "e4")
+	playSAN(t, p, t0.Add(10*time.Second), true, "e5")
+	if err := p.TakeBack(t0.Add(15 * time.Second)); err != nil || p.Game().Ply() != 0 {
+		t.Fatalf("take back: %v, ply %d", err, p.Game().Ply())
+	}
+	if _, running := p.Clock().Running(); running || p.Clock().Left(chess.White) != 55*time.Second || p.Clock().Left(chess.Black) != 50*time.Second {
+		t.Fatalf("after the take-back: running %v, %v %v", running, p.Clock().Left(chess.White), p.Clock().Left(chess.Black))
+	}
+}
+
+// TestMateStopsTheClockAtOnce: the loser of a mate is not charged for the
+// instant between the mate and the clocks' stop.
+func TestMateStopsTheClockAtOnce(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	start, _ := game.NewFromFEN("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1")
+	s := start.Start()
+	p := newGame(t, Config{Players: TwoPeople, TC: clock.TimeControl{Base: time.Minute}, Start: &s})
+	playSAN(t, p, t0, false, "Qg7")
+	if !p.Over() || p.Clock().Remaining(chess.Black, t0.Add(time.Hour)) != time.Minute {
+		t.Fatalf("over %v, Black %v", p.Over(), p.Clock().Remaining(chess.Black, t0.Add(time.Hour)))
+	}
+}
+
+// TestPlayerName: the PGN names who made each side's moves.
+func TestPlayerName(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	p := newGame(t, Config{Players: YouWhite, Level: 4})
+	if w, b := p.PlayerName(chess.White), p.PlayerName(chess.Black); w != "You" || b != "ox88 (level 4)" {
+		t.Fatalf("before a move: %q %q", w, b)
+	}
+	playSAN(t, p, t0, true, "e4") // ox88 moved for White (move now)
+	p.SetPlayers(TwoPeople)
+	playSAN(t, p, t0, false, "e5", "Nf3")
+	if g := p.Game(); g.Tag("White") != "You and ox88 (level 4)" || g.Tag("Black") != "You" {
+		t.Fatalf("tags %q %q", g.Tag("White"), g.Tag("Black"))
+	}
+}
+
+func TestParsePlayers(t *testing.T) {
+	for _, p := range []Players{YouWhite, YouBlack, TwoPeople, EngineOnly} {
+		if got, err := ParsePlayers(p.Name()); got != p || err != nil {
+			t.Errorf("ParsePlayers(%q) = %v, %v", p.Name(), got, err)
+		}
+		if p.Next().Next().Next().Next() != p || p.Next() == p {
+			t.Errorf("Next does not cycle through four from %v", p)
+		}
+	}
+	if _, err := ParsePlayers("martians"); err == nil {
+		t.Error("martians accepted")
+	}
+}
