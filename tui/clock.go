@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"ox88/clock"
@@ -16,6 +17,16 @@ var timeControlPresets = []clock.TimeControl{
 	{Base: 10 * time.Minute, Inc: 5 * time.Second},
 	{Base: 15 * time.Minute, Inc: 10 * time.Second},
 	{Base: 30 * time.Minute},
+}
+
+// presetNames lists the presets as clock.ParseForPlay (ox88 play --tc)
+// reads them: "none, 1m, 3m+2s, ...".
+func presetNames() string {
+	names := make([]string, len(timeControlPresets))
+	for i, tc := range timeControlPresets {
+		names[i] = tc.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 // formatClock writes d as m:ss, with tenths under ten seconds.
