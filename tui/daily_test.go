@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,27 @@ func TestPGNNamesWhoMoved(t *testing.T) {
 	pgn := h.m.game().PGN()
 	if !strings.Contains(pgn, `[White "ox88 (level 4)"]`) || !strings.Contains(pgn, `[Black "You"]`) {
 		t.Fatalf("PGN:\n%s", pgn)
+	}
+}
+
+// TestREADMEListsEveryKey: README's key table has a row for every
+// one-letter key of the help.
+func TestREADMEListsEveryKey(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys strings.Builder // the first cells of the table's rows
+	for _, row := range strings.Split(string(data), "\n") {
+		if cells := strings.Split(row, "|"); len(cells) > 2 && cells[0] == "" {
+			keys.WriteString(cells[1])
+		}
+	}
+	for _, l := range helpLines[2:] {
+		for _, k := range strings.FieldsFunc(l[:min(22, len(l))], func(r rune) bool { return r == ' ' || r == '/' || r == ',' }) {
+			if len(k) == 1 && !strings.Contains(keys.String(), "`"+k+"`") {
+				t.Errorf("README's key table has no row for %s (help: %q)", k, l)
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -178,6 +179,20 @@ func TestPlayFlags(t *testing.T) {
 		if status != tt.status || !strings.Contains(string(out), tt.stderr) {
 			t.Errorf("ox88 %s: status %d, output %q; want %d and %q", strings.Join(tt.args, " "), status, out, tt.status, tt.stderr)
 		}
+	}
+}
+
+// TestPlayNeedsATerminal: ox88 play without a terminal (stdin /dev/null,
+// no controlling terminal) says it needs one, not the library's TTY error.
+func TestPlayNeedsATerminal(t *testing.T) {
+	bin := buildOx88(t)
+	cmd := exec.Command(bin, "play")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // no controlling terminal
+	out, err := cmd.CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "ox88 play: the terminal game needs a terminal") ||
+		strings.Contains(string(out), "TTY") {
+		t.Fatalf("%v: %q", err, out)
 	}
 }
 
