@@ -58,7 +58,7 @@ func (g *Game) AddVariation(ply int, line []chess.Move) error {
 	if len(line) == 0 {
 		return fmt.Errorf("an empty variation")
 	}
-	pos := g.positions[ply-1]
+	pos := g.PositionAt(ply - 1)
 	for _, m := range line {
 		var ml chess.MoveList
 		pos.GenerateMoves(&ml)
@@ -112,7 +112,7 @@ func NumberedSAN(pos chess.Position, line []chess.Move) string {
 // variationWords returns the words of a variation of the move of ply, the
 // parentheses glued to the first and last word: "(3..." "Qe7" "4." "Qxe5)".
 func (g *Game) variationWords(ply int, line []chess.Move) []string {
-	words := strings.Fields(NumberedSAN(g.positions[ply-1], line))
+	words := strings.Fields(NumberedSAN(g.PositionAt(ply-1), line))
 	words[0] = "(" + words[0]
 	words[len(words)-1] += ")"
 	return words

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"unsafe"
 
 	"ox88/chess"
 )
@@ -11,10 +12,15 @@ import (
 // Game is one game: a start position, the moves played from it, a current
 // ply that Undo, Redo and GoTo move, tags, comments and a set outcome.
 type Game struct {
-	positions []chess.Position // positions[i] is the position after i moves
-	moves     []chess.Move     // moves[i] leads from positions[i] to positions[i+1]
-	sans      []string         // sans[i] is moves[i] in SAN
-	ply       int              // the current position is positions[ply]
+	// checkpoints[k] is the position after k*checkpointEvery moves; the
+	// others are replayed from the one before them (positionAt), so that
+	// a long game costs tens of bytes a ply, not a whole Position.
+	checkpoints []chess.Position
+	keys        []uint64       // keys[i] is the Zobrist key of the position after i moves
+	moves       []chess.Move   // moves[i] leads from the position after i moves to the next
+	sans        []string       // sans[i] is moves[i] in SAN
+	ply         int            // the current position is the one after ply moves
+	cur         chess.Position // the position after ply moves
 
 	tags     []tag          // in the order they were set
 	comments map[int]string // comments[i] follows the move of ply i (0: before the first move)
@@ -36,11 +42,13 @@ func New(start *chess.Position) *Game {
 		start = chess.StartPosition()
 	}
 	return &Game{
-		positions:  []chess.Position{*start},
-		comments:   map[int]string{},
-		nags:       map[int][]int{},
-		variations: map[int][][]chess.Move{},
-		set:        Outcome{Result: NoResult},
+		checkpoints: []chess.Position{*start},
+		keys:        []uint64{start.Key()},
+		cur:         *start,
+		comments:    map[int]string{},
+		nags:        map[int][]int{},
+		variations:  map[int][][]chess.Move{},
+		set:         Outcome{Result: NoResult},
 	}
 }
 
@@ -59,7 +67,8 @@ func NewFromFEN(fen string) (*Game, error) {
 // on a clone while the game goes on.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.positions = slices.Clone(g.positions)
+	c.checkpoints = slices.Clone(g.checkpoints)
+	c.keys = slices.Clone(g.keys)
 	c.moves = slices.Clone(g.moves)
 	c.sans = slices.Clone(g.sans)
 	c.tags = slices.Clone(g.tags)
@@ -76,16 +85,34 @@ func (g *Game) Clone() *Game {
 }
 
 // Start returns the position the game started from.
-func (g *Game) Start() chess.Position { return g.positions[0] }
+func (g *Game) Start() chess.Position { return g.checkpoints[0] }
 
 // Position returns a copy of the current position.
-func (g *Game) Position() chess.Position { return g.positions[g.ply] }
+func (g *Game) Position() chess.Position { return g.cur }
 
 // SideToMove returns the side to move in the current position.
-func (g *Game) SideToMove() chess.Color { return g.positions[g.ply].SideToMove() }
+func (g *Game) SideToMove() chess.Color { return g.cur.SideToMove() }
 
 // PositionAt returns a copy of the position after ply moves (0 <= ply <= Len()).
-func (g *Game) PositionAt(ply int) chess.Position { return g.positions[ply] }
+func (g *Game) PositionAt(ply int) chess.Position {
+	if ply == g.ply {
+		return g.cur
+	}
+	return g.positionAt(ply)
+}
+
+// checkpointEvery is how many plies apart the game keeps whole positions.
+const checkpointEvery = 32
+
+// positionAt replays the position after ply moves from the checkpoint
+// before it.
+func (g *Game) positionAt(ply int) chess.Position {
+	pos := g.checkpoints[ply/checkpointEvery]
+	for i := ply / checkpointEvery * checkpointEvery; i < ply; i++ {
+		pos.MakeMove(g.moves[i])
+	}
+	return pos
+}
 
 // Moves returns the moves played up to the current ply.
 func (g *Game) Moves() []chess.Move { return append([]chess.Move(nil), g.moves[:g.ply]...) }
@@ -119,18 +146,14 @@ func (g *Game) SANMoves() []string { return append([]string(nil), g.sans[:g.ply]
 // Keys returns the Zobrist keys of every position from the start through
 // the current one, for repetition detection.
 func (g *Game) Keys() []uint64 {
-	keys := make([]uint64, g.ply+1)
-	for i := range keys {
-		keys[i] = g.positions[i].Key()
-	}
-	return keys
+	return slices.Clone(g.keys[:g.ply+1])
 }
 
 // Play plays m, which must be legal in the current position. Moves after
 // the current ply (the redo tail) are dropped, with their annotations, and so
 // is an outcome set with SetOutcome: a move means the game goes on.
 func (g *Game) Play(m chess.Move) error {
-	pos := g.positions[g.ply]
+	pos := g.cur
 	var ml chess.MoveList
 	pos.GenerateMoves(&ml)
 	if !ml.Contains(m) {
@@ -142,14 +165,18 @@ func (g *Game) Play(m chess.Move) error {
 
 // push plays m, known to be legal.
 func (g *Game) push(m chess.Move) {
-	pos := g.positions[g.ply]
+	pos := g.cur
 	san := pos.SAN(m)
 	pos.MakeMove(m)
 	g.truncate()
-	g.positions = append(g.positions, pos)
 	g.moves = append(g.moves, m)
 	g.sans = append(g.sans, san)
+	g.keys = append(g.keys, pos.Key())
 	g.ply++
+	g.cur = pos
+	if g.ply%checkpointEvery == 0 {
+		g.checkpoints = append(g.checkpoints, pos)
+	}
 	g.set = Outcome{Result: NoResult}
 }
 
@@ -161,7 +188,8 @@ func (g *Game) truncate() {
 	maps.DeleteFunc(g.comments, func(ply int, _ string) bool { return ply > g.ply })
 	maps.DeleteFunc(g.nags, func(ply int, _ []int) bool { return ply > g.ply })
 	maps.DeleteFunc(g.variations, func(ply int, _ [][]chess.Move) bool { return ply > g.ply })
-	g.positions = g.positions[:g.ply+1]
+	g.checkpoints = g.checkpoints[:g.ply/checkpointEvery+1]
+	g.keys = g.keys[:g.ply+1]
 	g.moves = g.moves[:g.ply]
 	g.sans = g.sans[:g.ply]
 }
@@ -169,7 +197,7 @@ func (g *Game) truncate() {
 // PlayString reads a move in UCI ("e2e4") or SAN ("Nf3") notation and plays
 // it. The error says why a move was refused.
 func (g *Game) PlayString(s string) (chess.Move, error) {
-	pos := g.positions[g.ply]
+	pos := g.cur
 	m, err := pos.ParseMove(s) // returns only legal moves
 	if err != nil {
 		return chess.NoMove, err
@@ -185,6 +213,7 @@ func (g *Game) Undo() bool {
 		return false
 	}
 	g.ply--
+	g.cur = g.positionAt(g.ply)
 	return true
 }
 
@@ -195,6 +224,7 @@ func (g *Game) Redo() bool {
 		return false
 	}
 	g.ply++
+	g.cur.MakeMove(g.moves[g.ply-1])
 	return true
 }
 
@@ -204,7 +234,10 @@ func (g *Game) GoTo(ply int) error {
 	if ply < 0 || ply > len(g.moves) {
 		return fmt.Errorf("ply %d is outside the game (0 to %d)", ply, len(g.moves))
 	}
-	g.ply = ply
+	if ply != g.ply {
+		g.ply = ply
+		g.cur = g.positionAt(ply)
+	}
 	return nil
 }
 
@@ -251,3 +284,38 @@ func (g *Game) SetComment(ply int, text string) {
 
 // Comment returns the comment after the move of ply, or "".
 func (g *Game) Comment(ply int) string { return g.comments[ply] }
+
+// setChess960 marks the game's positions as Chess960 ones (a PGN's
+// Variant tag read after its start).
+func (g *Game) setChess960() {
+	for i := range g.checkpoints {
+		g.checkpoints[i].SetChess960(true)
+	}
+	g.cur.SetChess960(true)
+}
+
+// Bytes returns about how much memory g holds: its positions, moves, keys,
+// SAN, tags and annotations. The browser game bounds its sessions by it.
+func (g *Game) Bytes() int64 {
+	n := int64(cap(g.checkpoints)+1)*int64(unsafe.Sizeof(chess.Position{})) +
+		int64(cap(g.keys))*8 + int64(cap(g.moves))*int64(unsafe.Sizeof(chess.Move(0))) +
+		int64(cap(g.sans))*int64(unsafe.Sizeof(""))
+	for _, s := range g.sans {
+		n += int64(len(s))
+	}
+	for _, t := range g.tags {
+		n += int64(len(t.key) + len(t.value) + 32)
+	}
+	for _, c := range g.comments {
+		n += int64(len(c) + 48)
+	}
+	for _, nags := range g.nags {
+		n += int64(len(nags)*8 + 48)
+	}
+	for _, lines := range g.variations {
+		for _, l := range lines {
+			n += int64(len(l))*int64(unsafe.Sizeof(chess.Move(0))) + 48
+		}
+	}
+	return n
+}

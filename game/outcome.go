@@ -123,7 +123,8 @@ func (g *Game) Outcome() Outcome {
 
 // boardOutcome is what the rules say about the position after ply moves.
 func (g *Game) boardOutcome(ply int) Outcome {
-	pos := &g.positions[ply]
+	at := g.PositionAt(ply)
+	pos := &at
 	var ml chess.MoveList
 	pos.GenerateMoves(&ml)
 	if ml.N == 0 {
@@ -153,11 +154,12 @@ const fiftyMovePlies = 100
 // capture or pawn move can match, and only every second one has the same
 // side to move.
 func (g *Game) repetitions(ply int) int {
-	key := g.positions[ply].Key()
-	back := min(g.positions[ply].HalfmoveClock(), ply)
+	key := g.keys[ply]
+	at := g.PositionAt(ply)
+	back := min(at.HalfmoveClock(), ply)
 	n := 1
 	for i := ply - 2; i >= ply-back; i -= 2 {
-		if g.positions[i].Key() == key {
+		if g.keys[i] == key {
 			n++
 		}
 	}
@@ -201,7 +203,7 @@ func (g *Game) SetOutcome(o Outcome) {
 // current position: the other side wins, unless it could never mate (a bare
 // king, or king and one minor piece against a bare king), which is a draw.
 func (g *Game) TimeoutOutcome(loser chess.Color) Outcome {
-	pos := &g.positions[g.ply]
+	pos := &g.cur
 	if !canMate(pos, loser.Other(), loser) {
 		return NewOutcome(Draw, Timeout)
 	}

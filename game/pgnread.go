@@ -139,7 +139,7 @@ func (p *pgnParser) game() (*Game, error) {
 	for _, t := range tags {
 		chess960 := t.key == "Variant" && isChess960(t.value)
 		if chess960 {
-			g.positions[0].SetChess960(true) // the tag is written from it
+			g.setChess960() // the tag is written from it
 		}
 		if t.key != "Result" && t.key != "SetUp" && t.key != "FEN" && !chess960 {
 			g.SetTag(t.key, t.value)

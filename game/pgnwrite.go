@@ -37,7 +37,7 @@ func (g *Game) PGN() string {
 		}
 		writeTag(&b, t.key, v)
 	}
-	start := g.positions[0]
+	start := g.checkpoints[0]
 	custom := start.FEN() != chess.StartFEN
 	for _, t := range g.tags {
 		if isRosterTag(t.key) || t.key == "SetUp" || t.key == "FEN" || t.key == "Variant" && start.Chess960() {
@@ -57,8 +57,11 @@ func (g *Game) PGN() string {
 	if c := g.comments[0]; c != "" {
 		w.word("{" + cleanComment(c) + "}")
 	}
+	pos := start // the position before move i, replayed along
 	for i := 0; i < g.ply; i++ {
-		pos := &g.positions[i]
+		if i > 0 {
+			pos.MakeMove(g.moves[i-1])
+		}
 		n := strconv.Itoa(pos.FullmoveNumber())
 		switch {
 		case pos.SideToMove() == chess.White:
