@@ -38,8 +38,11 @@ import (
 //     fetch without CORS cannot send: 415.
 //  5. One client (one remote IP) has at most ClientLimits of jobs, streams
 //     and new sessions a minute at once: 429 with Retry-After. A client
-//     keeps at most ClientLimits.Sessions sessions; past that its own least
-//     recently used one goes, never another client's.
+//     keeps at most ClientLimits.Sessions sessions, holding at most
+//     ClientLimits.SessionBytes together (what their games hold, weighed
+//     after each change); past that its own least recently used one goes,
+//     never another client's. All sessions together hold at most
+//     Config.SessionBytes.
 //
 // The static page itself passes only the Host check: it holds no secret,
 // and a link from anywhere may open it.
@@ -80,10 +83,14 @@ type ClientLimits struct {
 	Streams      int // open event streams: think, review, perft, bench (default 6, a browser's connections per host)
 	NewPerMinute int // new sessions a minute, in bursts of as many (default 60)
 	Sessions     int // sessions kept; past it the client's least recently used goes (default 50)
+	// SessionBytes is what the client's sessions may hold together (their
+	// games: session.bytes); past it its least recently used go, and a
+	// game that alone holds more is refused (default 64 MiB).
+	SessionBytes int64
 }
 
 // defaultClientLimits are the ClientLimits of a zero Config.
-var defaultClientLimits = ClientLimits{Jobs: 8, Streams: 6, NewPerMinute: 60, Sessions: 50}
+var defaultClientLimits = ClientLimits{Jobs: 8, Streams: 6, NewPerMinute: 60, Sessions: 50, SessionBytes: 64 << 20}
 
 // withDefaults returns l with zero fields set to the defaults.
 func (l ClientLimits) withDefaults() ClientLimits {
@@ -99,6 +106,9 @@ func (l ClientLimits) withDefaults() ClientLimits {
 	}
 	if l.Sessions > 0 {
 		d.Sessions = l.Sessions
+	}
+	if l.SessionBytes > 0 {
+		d.SessionBytes = l.SessionBytes
 	}
 	return d
 }
@@ -403,6 +413,50 @@ func tooMany(w http.ResponseWriter, wait time.Duration, msg string) {
 	wire.Error(w, http.StatusTooManyRequests, msg)
 }
 
+// weigh records what session ss of the client at ip holds now, n bytes:
+// past the store's budget its least recently used sessions go, past the
+// client's its own least recently used ones (never ss).
+func (ct *clientTable) weigh(ip string, ss *session, n int64, store *sessionStore) {
+	store.weigh(ss, n)
+	ct.mu.Lock()
+	defer ct.mu.Unlock()
+	if c, ok := ct.byIP[ip]; ok {
+		c.sessions = store.keepWithin(c.sessions, ss.id, ct.limits.SessionBytes)
+	}
+}
+
+// keepWithin drops the least recently used of the sessions named by ids,
+// other than keep, while they hold more than budget bytes together, and
+// returns the ids still kept, in their order.
+func (st *sessionStore) keepWithin(ids []string, keep string, budget int64) []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	kept := ids[:0]
+	var total int64
+	for _, id := range ids {
+		if s, ok := st.byID[id]; ok {
+			kept = append(kept, id)
+			total += s.size
+		}
+	}
+	for total > budget {
+		oldest := -1
+		for i, id := range kept {
+			if id != keep && (oldest < 0 || st.byID[id].used.Before(st.byID[kept[oldest]].used)) {
+				oldest = i
+			}
+		}
+		if oldest < 0 {
+			break
+		}
+		ss := st.byID[kept[oldest]]
+		total -= ss.size
+		st.drop(ss)
+		kept = slices.Delete(kept, oldest, oldest+1)
+	}
+	return kept
+}
+
 // has reports whether the store keeps a session named id.
 func (st *sessionStore) has(id string) bool {
 	st.mu.Lock()
@@ -430,9 +484,7 @@ func (st *sessionStore) keepNewest(ids []string, n int) []string {
 				oldest = i
 			}
 		}
-		ss := st.byID[kept[oldest]]
-		st.lru.Remove(ss.elem)
-		delete(st.byID, ss.id)
+		st.drop(st.byID[kept[oldest]])
 		kept = slices.Delete(kept, oldest, oldest+1)
 	}
 	return kept

@@ -178,16 +178,24 @@ func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req interfa
 		return
 	}
 	ss.mu.Lock()
-	defer ss.mu.Unlock()
 	if !ss.stopThinking() {
+		ss.mu.Unlock()
 		wire.Error(w, http.StatusConflict, "the engine is thinking in this game and did not stop")
 		return
 	}
-	if err := f(ss); err != nil {
+	err := f(ss)
+	var st *stateJSON
+	if err == nil {
+		st = ss.state(time.Now())
+	}
+	held := ss.bytes()
+	ss.mu.Unlock()
+	s.clients.weigh(clientIP(r), ss, held, s.sessions)
+	if err != nil {
 		wire.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	wire.JSON(w, http.StatusOK, ss.state(time.Now()))
+	wire.JSON(w, http.StatusOK, st)
 }
 
 func (r *sidRequest) sid() string { return r.Sid }
@@ -359,6 +367,9 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 			g, own = games[0], false
 		default:
 			return errors.New("give a fen or a pgn")
+		}
+		if n, most := sessionBase+g.Bytes(), s.clients.limits.SessionBytes; n > most {
+			return fmt.Errorf("PGN: the game is too large to keep here: %d KB, at most %d KB a client", n>>10, most>>10)
 		}
 		ss.load(g, own)
 		return nil

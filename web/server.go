@@ -39,6 +39,10 @@ const (
 	// maxSessions caps the sessions kept at once; past it the least
 	// recently used one is dropped.
 	maxSessions = 1000
+	// defaultSessionBytes is what all sessions together may hold (their
+	// games, scores and bookkeeping: session.bytes); past it the least
+	// recently used are dropped. A game of 35,000 plies holds about 2.5 MB.
+	defaultSessionBytes = 512 << 20
 )
 
 // Config sets up a Server. Zero fields take the defaults above.
@@ -47,6 +51,10 @@ type Config struct {
 	Threads     int           // search threads of each engine (default: the cores shared among MaxSearches jobs, at least 1)
 	Logger      *log.Logger   // where handler panics are reported (default: log.Default())
 	SlotWait    time.Duration // how long a job waits for a slot (default slotWait)
+	// SessionBytes is what all tabs' games may hold together (default
+	// defaultSessionBytes); past it the least recently used go. Each
+	// client's share is PerClient.SessionBytes.
+	SessionBytes int64
 
 	// The door (guard.go). Addr is the host:port the server listens on, as
 	// its listener reports it; empty: each connection's local address.
@@ -88,9 +96,12 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = log.Default()
 	}
+	if cfg.SessionBytes <= 0 {
+		cfg.SessionBytes = defaultSessionBytes
+	}
 	s := &Server{
 		cfg:      cfg,
-		sessions: newSessionStore(sessionIdle, maxSessions),
+		sessions: newSessionStore(sessionIdle, maxSessions, cfg.SessionBytes),
 		slots:    make(chan struct{}, cfg.MaxSearches),
 		engines:  make(chan *engine.Engine, cfg.MaxSearches),
 		mux:      http.NewServeMux(),

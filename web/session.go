@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"sync"
 	"time"
+	"unsafe"
 
 	"ox88/chess"
 	"ox88/game"
@@ -103,24 +104,35 @@ func (s *session) setScore(ply int, p *scorePoint) {
 	s.scores[ply] = p
 }
 
+// sessionBase is what a session holds beside its game and scores: the
+// struct, its place in the store and the client's list, its id.
+const sessionBase = 2 << 10
+
+// bytes returns about how much memory s holds. The caller holds s.mu.
+func (s *session) bytes() int64 {
+	return sessionBase + s.game().Bytes() + int64(cap(s.scores))*int64(unsafe.Sizeof(&scorePoint{})+unsafe.Sizeof(scorePoint{}))
+}
+
 // sessionStore keeps the sessions by id, dropping those idle longer than
-// idle and, past max, the least recently used.
+// idle and, past max sessions or budget bytes, the least recently used.
 type sessionStore struct {
-	mu    sync.Mutex
-	byID  map[string]*session
-	lru   *list.List // front: most recently used
-	idle  time.Duration
-	max   int
-	stop  chan struct{}
-	once  sync.Once
-	clock func() time.Time
+	mu     sync.Mutex
+	byID   map[string]*session
+	lru    *list.List // front: most recently used
+	idle   time.Duration
+	max    int
+	budget int64 // bytes all sessions may hold (session.bytes, as last weighed)
+	total  int64 // bytes they hold
+	stop   chan struct{}
+	once   sync.Once
+	clock  func() time.Time
 }
 
 // sweepEvery is how often the janitor looks for idle sessions.
 const sweepEvery = time.Minute
 
-func newSessionStore(idle time.Duration, max int) *sessionStore {
-	st := &sessionStore{byID: map[string]*session{}, lru: list.New(), idle: idle, max: max,
+func newSessionStore(idle time.Duration, max int, budget int64) *sessionStore {
+	st := &sessionStore{byID: map[string]*session{}, lru: list.New(), idle: idle, max: max, budget: budget,
 		stop: make(chan struct{}), clock: time.Now}
 	go st.janitor()
 	return st
@@ -150,8 +162,7 @@ func (st *sessionStore) sweep() {
 			break
 		}
 		prev := e.Prev()
-		st.lru.Remove(e)
-		delete(st.byID, s.id)
+		st.drop(s)
 		e = prev
 	}
 }
@@ -167,15 +178,49 @@ func (st *sessionStore) get(id string) *session {
 		s = newSession(id)
 		st.byID[id] = s
 		s.elem = st.lru.PushFront(s)
+		s.size = sessionBase
+		st.total += s.size
 		for st.lru.Len() > st.max {
-			old := st.lru.Remove(st.lru.Back()).(*session)
-			delete(st.byID, old.id)
+			st.drop(st.lru.Back().Value.(*session))
 		}
 	} else {
 		st.lru.MoveToFront(s.elem)
 	}
 	s.used = st.clock()
 	return s
+}
+
+// drop forgets s. The caller holds st.mu.
+func (st *sessionStore) drop(s *session) {
+	st.lru.Remove(s.elem)
+	delete(st.byID, s.id)
+	st.total -= s.size
+}
+
+// weigh records that s holds n bytes now and, while all sessions hold
+// more than the budget, drops the least recently used others.
+func (st *sessionStore) weigh(s *session, n int64) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.byID[s.id] != s {
+		return // dropped meanwhile
+	}
+	st.total += n - s.size
+	s.size = n
+	for e := st.lru.Back(); e != nil && st.total > st.budget; {
+		prev := e.Prev()
+		if old := e.Value.(*session); old != s {
+			st.drop(old)
+		}
+		e = prev
+	}
+}
+
+// bytes returns what the sessions hold together, as last weighed.
+func (st *sessionStore) bytes() int64 {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.total
 }
 
 // len returns the number of sessions kept.

@@ -9,7 +9,7 @@ import (
 )
 
 func TestSessionExpiry(t *testing.T) {
-	st := newSessionStore(time.Hour, 3)
+	st := newSessionStore(time.Hour, 3, 1<<30)
 	defer st.close()
 	now := time.Unix(1000, 0)
 	st.clock = func() time.Time { return now }

@@ -224,7 +224,9 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 			ss.thinking = false
 			ss.stopThink, ss.moveNow = nil, nil
 			st := ss.state(time.Now())
+			held := ss.bytes()
 			ss.mu.Unlock()
+			s.clients.weigh(clientIP(r), ss, held, s.sessions)
 			if err != nil {
 				es.Send("fail", wire.ErrorBody{Error: err.Error()})
 				return
