@@ -203,3 +203,27 @@ func TestBrowserGame(t *testing.T) {
 	fmt.Printf("browser game screenshots: %s\n", shots)
 	t.Logf("browser game screenshots: %s", shots)
 }
+
+// TestBrowserChess960Box: the Chess960 start-position box shows its
+// placeholder, "random", whole beside the number box's spinner (it showed
+// "randc", sized for the three digits of its max).
+func TestBrowserChess960Box(t *testing.T) {
+	_, ts := newTestServer(t, Config{})
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000), chromedp.Navigate(ts.URL),
+		waitJS("the first state", `app.state !== null`)); err != nil {
+		t.Fatal(err)
+	}
+	const spinner = 20 // pixels, at most, of the up and down arrows
+	got := evalString(t, ctx, `(() => {
+		const el = document.getElementById("num960"), cs = getComputedStyle(el);
+		const c = document.createElement("canvas").getContext("2d");
+		c.font = cs.font;
+		const text = c.measureText(el.placeholder).width;
+		const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - `+fmt.Sprint(spinner)+`;
+		return el.placeholder + " " + (text <= room) + " " + Math.round(text) + " " + Math.round(room);
+	})()`)
+	if !strings.HasPrefix(got, "random true ") {
+		t.Fatalf("placeholder, fits, its width, the room: %s", got)
+	}
+}
