@@ -3,34 +3,38 @@ package nnue
 import "ox88/chess"
 
 // Accumulator holds the first layer's sums for both perspectives
-// (v[chess.White], v[chess.Black]) of one position, and the file flip each
-// perspective's features are seen with (Net.kingFlip: 0, or 7 in a
-// king-mirrored net when that side's king is on files e to h).
+// (v[chess.White], v[chess.Black]) of one position, the first Net.Hidden
+// lanes of each used, and the view each perspective's features are seen
+// with (Net.kingView: the file flip of a king-mirrored net, the king
+// bucket of a king-bucketed one).
 type Accumulator struct {
 	_    [0]uint64 // 8-byte alignment for the packed-lane arithmetic
-	v    [2][Hidden]int16
-	flip [2]int
+	v    [2][MaxHidden]int16
+	view [2]view
 }
 
-// Refresh computes acc from scratch for pos: the bias plus the column of
+// Refresh computes acc from scratch for pos: the bias plus the row of
 // every piece on the board.
 func (n *Net) Refresh(acc *Accumulator, pos *chess.Position) {
 	for c := chess.White; c <= chess.Black; c++ {
-		acc.flip[c] = n.kingFlip(pos.KingSquare(c))
+		acc.view[c] = n.kingView(c, pos.KingSquare(c))
 		n.refreshSide(acc, pos, c)
 	}
 }
 
 // refreshSide computes perspective c of acc from scratch for pos, with
-// the flip already in acc.flip[c].
+// the view already in acc.view[c].
 func (n *Net) refreshSide(acc *Accumulator, pos *chess.Position, c chess.Color) {
-	acc.v[c] = n.FTBias
+	h := n.Hidden
+	out := acc.v[c][:h]
+	copy(out, n.FTBias)
+	v := acc.view[c]
 	for pc := chess.WPawn; pc <= chess.BKing; pc++ {
 		if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
 			continue
 		}
 		for _, sq := range pos.PieceSquares(pc) {
-			addRow(&acc.v[c], &n.FTWeights[Feature(c, pc, sq)^acc.flip[c]])
+			addRow(out, n.row(v.input(c, pc, sq)))
 		}
 	}
 }
@@ -95,11 +99,12 @@ const StackSize = 256
 // that is already computed. A node that is never evaluated (a transposition
 // cutoff, a pruned move) costs a few bytes, not 2*Hidden additions.
 //
-// In a king-mirrored net, a king move across the middle of the board (from
-// files a-d to e-h or back) changes its side's view of every piece: Push
-// then computes that perspective at once, from the position and the move,
-// and the other perspective stays lazy. So each perspective is up to date
-// or not on its own.
+// In a king-mirrored or king-bucketed net, a king move that changes its
+// side's view (across the middle of the board, from files a-d to e-h or
+// back, or into another king bucket) changes that side's view of every
+// piece: Push then computes that perspective at once, from the position
+// and the move, and the other perspective stays lazy. So each perspective
+// is up to date or not on its own.
 type Stack struct {
 	net      *Net
 	top      int
@@ -127,7 +132,7 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.top++
 	s.computed[s.top] = [2]bool{}
 	a := &s.acc[s.top]
-	a.flip = s.acc[s.top-1].flip
+	a.view = s.acc[s.top-1].view
 	if m == chess.NoMove {
 		s.deltas[s.top] = delta{}
 		return
@@ -136,15 +141,16 @@ func (s *Stack) Push(pos *chess.Position, m chess.Move) {
 	s.deltas[s.top] = d
 	if s.net.Mirrored && d.subPc[0].Kind() == chess.King {
 		c := d.subPc[0].Color()
-		if f := s.net.kingFlip(d.addSq[0]); f != a.flip[c] {
-			// The king crossed the middle: its side sees the board anew.
-			a.flip[c] = f
+		if v := s.net.kingView(c, d.addSq[0]); v != a.view[c] {
+			// The king changed its side's view: that side sees the board anew.
+			a.view[c] = v
 			s.net.refreshSide(a, pos, c)
+			out := a.v[c][:s.net.Hidden]
 			for i := int8(0); i < d.nSub; i++ {
-				subRow(&a.v[c], &s.net.FTWeights[Feature(c, d.subPc[i], d.subSq[i])^f])
+				subRow(out, s.net.row(v.input(c, d.subPc[i], d.subSq[i])))
 			}
 			for i := int8(0); i < d.nAdd; i++ {
-				addRow(&a.v[c], &s.net.FTWeights[Feature(c, d.addPc[i], d.addSq[i])^f])
+				addRow(out, s.net.row(v.input(c, d.addPc[i], d.addSq[i])))
 			}
 			s.computed[s.top][c] = true
 		}
@@ -188,27 +194,24 @@ func (s *Stack) update() {
 }
 
 // apply sets perspective c of dst to src's plus the changes of d, in one
-// pass (the kernels are in kernels.go). dst's flip is src's: a move that
+// pass (the kernels are in kernels.go). dst's view is src's: a move that
 // changes it was applied by Push.
 func (s *Stack) apply(dst, src *Accumulator, d *delta, c chess.Color) {
 	n := s.net
-	f := dst.flip[c]
-	out, in := &dst.v[c], &src.v[c]
+	v := dst.view[c]
+	h := n.Hidden
+	out, in := dst.v[c][:h], src.v[c][:h]
 	switch {
 	case d.nAdd == 1 && d.nSub == 1:
-		addSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])^f],
-			&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])^f])
+		addSub(out, in, n.row(v.input(c, d.addPc[0], d.addSq[0])), n.row(v.input(c, d.subPc[0], d.subSq[0])))
 	case d.nAdd == 1 && d.nSub == 2:
-		addSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])^f],
-			&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])^f],
-			&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])^f])
+		addSubSub(out, in, n.row(v.input(c, d.addPc[0], d.addSq[0])),
+			n.row(v.input(c, d.subPc[0], d.subSq[0])), n.row(v.input(c, d.subPc[1], d.subSq[1])))
 	case d.nAdd == 2 && d.nSub == 2:
-		addAddSubSub(out, in, &n.FTWeights[Feature(c, d.addPc[0], d.addSq[0])^f],
-			&n.FTWeights[Feature(c, d.addPc[1], d.addSq[1])^f],
-			&n.FTWeights[Feature(c, d.subPc[0], d.subSq[0])^f],
-			&n.FTWeights[Feature(c, d.subPc[1], d.subSq[1])^f])
+		addAddSubSub(out, in, n.row(v.input(c, d.addPc[0], d.addSq[0])), n.row(v.input(c, d.addPc[1], d.addSq[1])),
+			n.row(v.input(c, d.subPc[0], d.subSq[0])), n.row(v.input(c, d.subPc[1], d.subSq[1])))
 	default: // a null move
-		*out = *in
+		copy(out, in)
 	}
 }
 

@@ -10,26 +10,33 @@ import "unsafe"
 // kernels_generic.go as these functions. Every build compiles the functions
 // below, so the tests compare the assembly with them bit for bit.
 
+// Every kernel works on rows of the net's hidden width, a multiple of
+// HiddenStep: out and every input have the same length (out may be one of
+// the inputs). The output layer's weights w are twice as long.
+
 // addSubGeneric sets out to in + add - sub, lane by lane, wrapping as
 // int16 arithmetic does.
-func addSubGeneric(out, in, add, sub *[Hidden]int16) {
+func addSubGeneric(out, in, add, sub []int16) {
 	o, i0, a, s := lanes(out), lanes(in), lanes(add), lanes(sub)
+	i0, a, s = i0[:len(o)], a[:len(o)], s[:len(o)]
 	for i := range o {
 		o[i] = sub16(add16(i0[i], a[i]), s[i])
 	}
 }
 
 // addSubSubGeneric sets out to in + add - sub1 - sub2 (a capture).
-func addSubSubGeneric(out, in, add, sub1, sub2 *[Hidden]int16) {
+func addSubSubGeneric(out, in, add, sub1, sub2 []int16) {
 	o, i0, a, s1, s2 := lanes(out), lanes(in), lanes(add), lanes(sub1), lanes(sub2)
+	i0, a, s1, s2 = i0[:len(o)], a[:len(o)], s1[:len(o)], s2[:len(o)]
 	for i := range o {
 		o[i] = sub16(sub16(add16(i0[i], a[i]), s1[i]), s2[i])
 	}
 }
 
 // addAddSubSubGeneric sets out to in + add1 + add2 - sub1 - sub2 (castling).
-func addAddSubSubGeneric(out, in, add1, add2, sub1, sub2 *[Hidden]int16) {
+func addAddSubSubGeneric(out, in, add1, add2, sub1, sub2 []int16) {
 	o, i0, a1, a2, s1, s2 := lanes(out), lanes(in), lanes(add1), lanes(add2), lanes(sub1), lanes(sub2)
+	i0, a1, a2, s1, s2 = i0[:len(o)], a1[:len(o)], a2[:len(o)], s1[:len(o)], s2[:len(o)]
 	for i := range o {
 		o[i] = sub16(sub16(add16(add16(i0[i], a1[i]), a2[i]), s1[i]), s2[i])
 	}
@@ -37,18 +44,20 @@ func addAddSubSubGeneric(out, in, add1, add2, sub1, sub2 *[Hidden]int16) {
 
 // screluDotGeneric returns the output layer's sum before scaling: the dot
 // product of SCReLU(us) ++ SCReLU(them) with w, summed in int64, so it
-// cannot overflow for any int16 inputs (there are 512 terms).
-func screluDotGeneric(us, them *[Hidden]int16, w *[2 * Hidden]int16) int64 {
-	return screluHalf(us, (*[Hidden]int16)(w[:Hidden])) + screluHalf(them, (*[Hidden]int16)(w[Hidden:]))
+// cannot overflow for any int16 inputs.
+func screluDotGeneric(us, them, w []int16) int64 {
+	h := len(us)
+	return screluHalf(us, w[:h]) + screluHalf(them[:h], w[h:2*h])
 }
 
 // screluHalf is half of screluDotGeneric: SCReLU(a) . w. Each term
 // clamp(a)²·w is computed in int32, where it always fits (255²·32768 is
 // below 2³¹), and four running sums in int64 let the processor work on
 // four terms at once instead of waiting for each addition.
-func screluHalf(a, w *[Hidden]int16) int64 {
+func screluHalf(a, w []int16) int64 {
 	var s0, s1, s2, s3 int64
-	for i := 0; i < Hidden; i += 4 {
+	w = w[:len(a)]
+	for i := 0; i+4 <= len(a); i += 4 {
 		a4, w4 := (*[4]int16)(a[i:i+4]), (*[4]int16)(w[i:i+4])
 		x0 := int32(min(max(a4[0], 0), QA))
 		x1 := int32(min(max(a4[1], 0), QA))
@@ -63,17 +72,19 @@ func screluHalf(a, w *[Hidden]int16) int64 {
 }
 
 // addRow adds row to dst (Refresh, once per piece; not on the search's path).
-func addRow(dst *[Hidden]int16, row *[Hidden]int16) {
+func addRow(dst, row []int16) {
 	d, r := lanes(dst), lanes(row)
+	r = r[:len(d)]
 	for i := range d {
 		d[i] = add16(d[i], r[i])
 	}
 }
 
-// subRow subtracts row from dst (a king crossing the middle in a
-// king-mirrored net, Stack.Push; not on the common path).
-func subRow(dst *[Hidden]int16, row *[Hidden]int16) {
+// subRow subtracts row from dst (a king changing its side's view,
+// Stack.Push; not on the common path).
+func subRow(dst, row []int16) {
 	d, r := lanes(dst), lanes(row)
+	r = r[:len(d)]
 	for i := range d {
 		d[i] = sub16(d[i], r[i])
 	}
@@ -93,7 +104,13 @@ func add16(a, b uint64) uint64 { return ((a &^ laneTops) + (b &^ laneTops)) ^ ((
 // sub16 subtracts the four int16 lanes of b from a's.
 func sub16(a, b uint64) uint64 { return ((a | laneTops) - (b &^ laneTops)) ^ ((a ^ ^b) & laneTops) }
 
-// lanes views an accumulator row as packed lanes. Net and Accumulator are
-// 8-byte aligned (their first field), and every row is a multiple of 8
-// bytes long, so each view is aligned.
-func lanes(row *[Hidden]int16) *[Hidden / 4]uint64 { return (*[Hidden / 4]uint64)(unsafe.Pointer(row)) }
+// lanes views a row as packed lanes. A net's arrays and an Accumulator
+// are 8-byte aligned (Go aligns every allocation of 8 bytes or more; the
+// Accumulator by its first field), and every row starts at a multiple of
+// 8 bytes and is a multiple of 8 bytes long, so each view is aligned.
+func lanes(row []int16) []uint64 {
+	if len(row) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&row[0])), len(row)/4)
+}

@@ -15,12 +15,12 @@ import "golang.org/x/sys/cpu"
 // hasAVX2 reports whether the CPU runs the AVX2 kernels.
 var hasAVX2 = cpu.X86.HasAVX2
 
-// The assembly works on four vectors (128 bytes) per loop iteration, and
-// screluDotAVX2 on two of each half; a Hidden that is not a multiple of 64
-// would leave lanes out, so it does not compile.
-var _ [0]struct{} = [Hidden % 64]struct{}{}
+// The assembly works on four vectors (64 lanes, 128 bytes) per loop
+// iteration, and screluDotAVX2 on two of each half: every row is a
+// multiple of HiddenStep lanes long (ValidArch), or lanes would be left out.
+var _ [0]struct{} = [HiddenStep % 64]struct{}{}
 
-func addSub(out, in, add, sub *[Hidden]int16) {
+func addSub(out, in, add, sub []int16) {
 	if hasAVX2 {
 		addSubAVX2(out, in, add, sub)
 	} else {
@@ -28,7 +28,7 @@ func addSub(out, in, add, sub *[Hidden]int16) {
 	}
 }
 
-func addSubSub(out, in, add, sub1, sub2 *[Hidden]int16) {
+func addSubSub(out, in, add, sub1, sub2 []int16) {
 	if hasAVX2 {
 		addSubSubAVX2(out, in, add, sub1, sub2)
 	} else {
@@ -36,7 +36,7 @@ func addSubSub(out, in, add, sub1, sub2 *[Hidden]int16) {
 	}
 }
 
-func addAddSubSub(out, in, add1, add2, sub1, sub2 *[Hidden]int16) {
+func addAddSubSub(out, in, add1, add2, sub1, sub2 []int16) {
 	if hasAVX2 {
 		addAddSubSubAVX2(out, in, add1, add2, sub1, sub2)
 	} else {
@@ -44,29 +44,61 @@ func addAddSubSub(out, in, add1, add2, sub1, sub2 *[Hidden]int16) {
 	}
 }
 
-func screluDot(us, them *[Hidden]int16, w *[2 * Hidden]int16) int64 {
+func screluDot(us, them, w []int16) int64 {
 	if hasAVX2 {
 		return screluDotAVX2(us, them, w)
 	}
 	return screluDotGeneric(us, them, w)
 }
 
+// The Go faces of the assembly: every row as long as out (us), w twice
+// that; the bounds are checked here, once, so the assembly can trust n.
+
 // addSubAVX2 is addSubGeneric with AVX2.
-//
-//go:noescape
-func addSubAVX2(out, in, add, sub *[Hidden]int16)
+func addSubAVX2(out, in, add, sub []int16) {
+	n := len(out)
+	_, _, _ = in[n-1], add[n-1], sub[n-1]
+	addSubAsm(&out[0], &in[0], &add[0], &sub[0], n)
+}
 
 // addSubSubAVX2 is addSubSubGeneric with AVX2.
-//
-//go:noescape
-func addSubSubAVX2(out, in, add, sub1, sub2 *[Hidden]int16)
+func addSubSubAVX2(out, in, add, sub1, sub2 []int16) {
+	n := len(out)
+	_, _, _, _ = in[n-1], add[n-1], sub1[n-1], sub2[n-1]
+	addSubSubAsm(&out[0], &in[0], &add[0], &sub1[0], &sub2[0], n)
+}
 
 // addAddSubSubAVX2 is addAddSubSubGeneric with AVX2.
+func addAddSubSubAVX2(out, in, add1, add2, sub1, sub2 []int16) {
+	n := len(out)
+	_, _, _, _, _ = in[n-1], add1[n-1], add2[n-1], sub1[n-1], sub2[n-1]
+	addAddSubSubAsm(&out[0], &in[0], &add1[0], &add2[0], &sub1[0], &sub2[0], n)
+}
+
+// screluDotAVX2 is screluDotGeneric with AVX2.
+func screluDotAVX2(us, them, w []int16) int64 {
+	n := len(us)
+	_, _ = them[n-1], w[2*n-1]
+	return screluDotAsm(&us[0], &them[0], &w[0], n)
+}
+
+// addSubAsm sets the n lanes at out to in + add - sub.
 //
 //go:noescape
-func addAddSubSubAVX2(out, in, add1, add2, sub1, sub2 *[Hidden]int16)
+func addSubAsm(out, in, add, sub *int16, n int)
 
-// screluDotAVX2 is screluDotGeneric with AVX2, for any int16 weights.
+// addSubSubAsm sets the n lanes at out to in + add - sub1 - sub2.
+//
+//go:noescape
+func addSubSubAsm(out, in, add, sub1, sub2 *int16, n int)
+
+// addAddSubSubAsm sets the n lanes at out to in + add1 + add2 - sub1 - sub2.
+//
+//go:noescape
+func addAddSubSubAsm(out, in, add1, add2, sub1, sub2 *int16, n int)
+
+// screluDotAsm is screluDotGeneric on n lanes of us and them and 2n of w,
+// for any int16 weights.
 //
 // The int16 multiply-add instruction (VPMADDWD) sums products of int16
 // pairs into int32 lanes; x·x·w, with x = clamp(acc, 0, QA), would be
@@ -74,10 +106,10 @@ func addAddSubSubAVX2(out, in, add1, add2, sub1, sub2 *[Hidden]int16)
 // weight is split into a high and a low byte, both signed, w = 256·wh + wl
 // with wl in [-128, 127] and wh in [-128, 128]: then x·wh and x·wl fit an
 // int16 (|x·wh| <= 255·128), and VPMADDWD(x·wh, x) gives x·x·wh of two
-// neighbours, summed, in each of eight int32 lanes. Over the 512 inputs a
-// lane gathers 32 such pairs, at most 32·2·255²·128 < 2^30 in magnitude,
-// so no lane overflows; the lanes are widened to int64 at the end, and
-// 256·high + low is the exact sum.
+// neighbours, summed, in each of eight int32 lanes. Over the 2n inputs a
+// lane gathers n/4 such products, at most (n/4)·255²·128 in magnitude:
+// below 2³¹ for n up to MaxHidden (1024), so no lane overflows; the lanes
+// are widened to int64 at the end, and 256·high + low is the exact sum.
 //
 //go:noescape
-func screluDotAVX2(us, them *[Hidden]int16, w *[2 * Hidden]int16) int64
+func screluDotAsm(us, them, w *int16, n int) int64

@@ -3,19 +3,22 @@
 #include "textflag.h"
 #include "go_asm.h"
 
-// The AVX2 kernels of kernels_amd64.go. A row is Hidden int16, 2·Hidden
-// bytes, 16 YMM vectors at Hidden = 256; every loop handles 128 bytes (four
-// vectors) per iteration, CX counting bytes from 0 to 2·Hidden. Loads are
+// The AVX2 kernels of kernels_amd64.go. A row is n int16 (the net's hidden
+// width, a multiple of 64), 2·n bytes, 16 YMM vectors at n = 256; every
+// loop handles 128 bytes (four vectors) per iteration, CX counting bytes
+// from 0 to 2·n (in R10). Loads are
 // unaligned (VMOVDQU, or VEX memory operands, which need no alignment).
 // Each iteration loads all its inputs before it stores, so out may be the
 // same row as any input, as with the pure-Go kernels.
 
-// func addSubAVX2(out, in, add, sub *[Hidden]int16)
-TEXT ·addSubAVX2(SB), NOSPLIT, $0-32
+// func addSubAsm(out, in, add, sub *int16, n int)
+TEXT ·addSubAsm(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ in+8(FP), SI
 	MOVQ add+16(FP), AX
 	MOVQ sub+24(FP), BX
+	MOVQ n+32(FP), R10
+	SHLQ $1, R10
 	XORQ CX, CX
 
 loop:
@@ -36,18 +39,20 @@ loop:
 	VMOVDQU Y2, 64(DI)(CX*1)
 	VMOVDQU Y3, 96(DI)(CX*1)
 	ADDQ    $128, CX
-	CMPQ    CX, $(2*const_Hidden)
+	CMPQ    CX, R10
 	JB      loop
 	VZEROUPPER
 	RET
 
-// func addSubSubAVX2(out, in, add, sub1, sub2 *[Hidden]int16)
-TEXT ·addSubSubAVX2(SB), NOSPLIT, $0-40
+// func addSubSubAsm(out, in, add, sub1, sub2 *int16, n int)
+TEXT ·addSubSubAsm(SB), NOSPLIT, $0-48
 	MOVQ out+0(FP), DI
 	MOVQ in+8(FP), SI
 	MOVQ add+16(FP), AX
 	MOVQ sub1+24(FP), BX
 	MOVQ sub2+32(FP), DX
+	MOVQ n+40(FP), R10
+	SHLQ $1, R10
 	XORQ CX, CX
 
 loop:
@@ -72,19 +77,21 @@ loop:
 	VMOVDQU Y2, 64(DI)(CX*1)
 	VMOVDQU Y3, 96(DI)(CX*1)
 	ADDQ    $128, CX
-	CMPQ    CX, $(2*const_Hidden)
+	CMPQ    CX, R10
 	JB      loop
 	VZEROUPPER
 	RET
 
-// func addAddSubSubAVX2(out, in, add1, add2, sub1, sub2 *[Hidden]int16)
-TEXT ·addAddSubSubAVX2(SB), NOSPLIT, $0-48
+// func addAddSubSubAsm(out, in, add1, add2, sub1, sub2 *int16, n int)
+TEXT ·addAddSubSubAsm(SB), NOSPLIT, $0-56
 	MOVQ out+0(FP), DI
 	MOVQ in+8(FP), SI
 	MOVQ add1+16(FP), AX
 	MOVQ add2+24(FP), R8
 	MOVQ sub1+32(FP), BX
 	MOVQ sub2+40(FP), DX
+	MOVQ n+48(FP), R10
+	SHLQ $1, R10
 	XORQ CX, CX
 
 loop:
@@ -113,7 +120,7 @@ loop:
 	VMOVDQU Y2, 64(DI)(CX*1)
 	VMOVDQU Y3, 96(DI)(CX*1)
 	ADDQ    $128, CX
-	CMPQ    CX, $(2*const_Hidden)
+	CMPQ    CX, R10
 	JB      loop
 	VZEROUPPER
 	RET
@@ -145,17 +152,19 @@ loop:
 	VPADDD   wv, high, high; \
 	VPADDD   t1, low, low
 
-// func screluDotAVX2(us, them *[Hidden]int16, w *[2 * Hidden]int16) int64
+// func screluDotAsm(us, them, w *int16, n int) int64
 //
-// Each iteration takes two vectors of us (weights w[:Hidden]) and the same
-// two of them (weights w[Hidden:]), into two pairs of sums, Y0/Y1 and
+// Each iteration takes two vectors of us (weights w[:n]) and the same
+// two of them (weights w[n:]), into two pairs of sums, Y0/Y1 and
 // Y6/Y7 (high/low), so that the two chains of additions run side by side.
-TEXT ·screluDotAVX2(SB), NOSPLIT, $0-32
+TEXT ·screluDotAsm(SB), NOSPLIT, $0-40
 	MOVQ us+0(FP), SI
 	MOVQ them+8(FP), DX
 	MOVQ w+16(FP), DI
+	MOVQ n+24(FP), R10
+	SHLQ $1, R10 // 2·n bytes
 	MOVQ DI, R9
-	ADDQ $(2*const_Hidden), R9 // w[Hidden:]
+	ADDQ R10, R9 // w[n:]
 	MOVL $const_QA, AX
 	VMOVD AX, X15
 	VPBROADCASTW X15, Y15
@@ -172,7 +181,7 @@ loop:
 	SCRELU((DX)(CX*1), (R9)(CX*1), Y6, Y7, Y2, Y3, Y4, Y5)
 	SCRELU(32(DX)(CX*1), 32(R9)(CX*1), Y6, Y7, Y8, Y9, Y10, Y11)
 	ADDQ $64, CX
-	CMPQ CX, $(2*const_Hidden)
+	CMPQ CX, R10
 	JB   loop
 
 	// Each lane of Y0+Y6 (and of Y1+Y7) holds what one lane held in the
@@ -200,5 +209,5 @@ loop:
 	VPADDQ       X1, X0, X0
 	VMOVQ        X0, AX
 	VZEROUPPER
-	MOVQ AX, ret+24(FP)
+	MOVQ AX, ret+32(FP)
 	RET

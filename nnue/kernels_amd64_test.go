@@ -4,6 +4,7 @@ package nnue
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -33,8 +34,18 @@ func TestAVX2KernelsEdges(t *testing.T) {
 	lowBytes := []uint16{0x00, 0x01, 0x7f, 0x80, 0x81, 0xfe, 0xff}
 	weight := func() int16 { return int16(uint16(rng.IntN(256))<<8 | lowBytes[rng.IntN(len(lowBytes))]) }
 
-	var rows [6][Hidden]int16
-	var w [2 * Hidden]int16
+	for _, h := range []int{HiddenStep, Hidden, MaxHidden} {
+		testAVX2Edges(t, rng, h, input, weight)
+	}
+}
+
+// testAVX2Edges is TestAVX2KernelsEdges at width h.
+func testAVX2Edges(t *testing.T, rng *rand.Rand, h int, input, weight func() int16) {
+	var rows [6][]int16
+	for r := range rows {
+		rows[r] = make([]int16, h)
+	}
+	w := make([]int16, 2*h)
 	for round := range 200 {
 		for r := range rows {
 			for i := range rows[r] {
@@ -44,31 +55,34 @@ func TestAVX2KernelsEdges(t *testing.T) {
 		for i := range w {
 			w[i] = weight()
 		}
-		if g, h := screluDotAVX2(&rows[0], &rows[1], &w), screluDotGeneric(&rows[0], &rows[1], &w); g != h {
+		if g, h := screluDotAVX2(rows[0], rows[1], w), screluDotGeneric(rows[0], rows[1], w); g != h {
 			t.Fatalf("round %d: screluDot %d, want %d", round, g, h)
 		}
-		if g, h := screluDotAVX2(&rows[2], &rows[2], &w), screluDotGeneric(&rows[2], &rows[2], &w); g != h {
+		if g, h := screluDotAVX2(rows[2], rows[2], w), screluDotGeneric(rows[2], rows[2], w); g != h {
 			t.Fatalf("round %d: screluDot(us = them) %d, want %d", round, g, h)
 		}
 
 		// In place: out is in, then out is an added or subtracted row.
 		for _, k := range []struct {
 			name      string
-			avx2, gen func(out, in, a1, a2, s1, s2 *[Hidden]int16)
+			avx2, gen func(out, in, a1, a2, s1, s2 []int16)
 		}{
 			{"addSub",
-				func(o, i, a1, _, s1, _ *[Hidden]int16) { addSubAVX2(o, i, a1, s1) },
-				func(o, i, a1, _, s1, _ *[Hidden]int16) { addSubGeneric(o, i, a1, s1) }},
+				func(o, i, a1, _, s1, _ []int16) { addSubAVX2(o, i, a1, s1) },
+				func(o, i, a1, _, s1, _ []int16) { addSubGeneric(o, i, a1, s1) }},
 			{"addSubSub",
-				func(o, i, a1, _, s1, s2 *[Hidden]int16) { addSubSubAVX2(o, i, a1, s1, s2) },
-				func(o, i, a1, _, s1, s2 *[Hidden]int16) { addSubSubGeneric(o, i, a1, s1, s2) }},
+				func(o, i, a1, _, s1, s2 []int16) { addSubSubAVX2(o, i, a1, s1, s2) },
+				func(o, i, a1, _, s1, s2 []int16) { addSubSubGeneric(o, i, a1, s1, s2) }},
 			{"addAddSubSub", addAddSubSubAVX2, addAddSubSubGeneric},
 		} {
 			for alias := range 6 {
-				g, h := rows, rows
-				k.avx2(&g[alias], &g[0], &g[1], &g[2], &g[3], &g[4])
-				k.gen(&h[alias], &h[0], &h[1], &h[2], &h[3], &h[4])
-				if g != h {
+				var g, e [6][]int16
+				for r := range rows {
+					g[r], e[r] = slices.Clone(rows[r]), slices.Clone(rows[r])
+				}
+				k.avx2(g[alias], g[0], g[1], g[2], g[3], g[4])
+				k.gen(e[alias], e[0], e[1], e[2], e[3], e[4])
+				if !slices.Equal(g[alias], e[alias]) {
 					t.Fatalf("round %d: %s with out = row %d differs", round, k.name, alias)
 				}
 			}

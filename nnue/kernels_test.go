@@ -1,6 +1,8 @@
 package nnue
 
 import (
+	"fmt"
+	"slices"
 	"math/rand/v2"
 	"testing"
 
@@ -10,10 +12,10 @@ import (
 // kernels is one implementation of the network's kernels, for the tests to
 // hold against another.
 type kernels struct {
-	addSub       func(out, in, add, sub *[Hidden]int16)
-	addSubSub    func(out, in, add, sub1, sub2 *[Hidden]int16)
-	addAddSubSub func(out, in, add1, add2, sub1, sub2 *[Hidden]int16)
-	screluDot    func(us, them *[Hidden]int16, w *[2 * Hidden]int16) int64
+	addSub       func(out, in, add, sub []int16)
+	addSubSub    func(out, in, add, sub1, sub2 []int16)
+	addAddSubSub func(out, in, add1, add2, sub1, sub2 []int16)
+	screluDot    func(us, them []int16, w []int16) int64
 }
 
 var (
@@ -24,17 +26,17 @@ var (
 	// plainKernels are the definitions, one int16 at a time (the generic
 	// output layer is already written that way).
 	plainKernels = kernels{
-		func(out, in, add, sub *[Hidden]int16) {
+		func(out, in, add, sub []int16) {
 			for i := range out {
 				out[i] = in[i] + add[i] - sub[i]
 			}
 		},
-		func(out, in, add, sub1, sub2 *[Hidden]int16) {
+		func(out, in, add, sub1, sub2 []int16) {
 			for i := range out {
 				out[i] = in[i] + add[i] - sub1[i] - sub2[i]
 			}
 		},
-		func(out, in, add1, add2, sub1, sub2 *[Hidden]int16) {
+		func(out, in, add1, add2, sub1, sub2 []int16) {
 			for i := range out {
 				out[i] = in[i] + add1[i] + add2[i] - sub1[i] - sub2[i]
 			}
@@ -57,22 +59,22 @@ func TestKernels(t *testing.T) {
 // positions with the embedded net.
 func compareKernels(t *testing.T, got, want kernels) {
 	t.Helper()
-	check := func(what string, us, them, a1, a2, s1, s2 *[Hidden]int16, w *[2 * Hidden]int16) {
+	check := func(what string, us, them, a1, a2, s1, s2 []int16, w []int16) {
 		t.Helper()
-		var g, h [Hidden]int16
-		got.addSub(&g, us, a1, s1)
-		want.addSub(&h, us, a1, s1)
-		if g != h {
+		g, h := make([]int16, len(us)), make([]int16, len(us))
+		got.addSub(g, us, a1, s1)
+		want.addSub(h, us, a1, s1)
+		if !slices.Equal(g, h) {
 			t.Fatalf("%s: addSub differs", what)
 		}
-		got.addSubSub(&g, us, a1, s1, s2)
-		want.addSubSub(&h, us, a1, s1, s2)
-		if g != h {
+		got.addSubSub(g, us, a1, s1, s2)
+		want.addSubSub(h, us, a1, s1, s2)
+		if !slices.Equal(g, h) {
 			t.Fatalf("%s: addSubSub differs", what)
 		}
-		got.addAddSubSub(&g, them, a1, a2, s1, s2)
-		want.addAddSubSub(&h, them, a1, a2, s1, s2)
-		if g != h {
+		got.addAddSubSub(g, them, a1, a2, s1, s2)
+		want.addAddSubSub(h, them, a1, a2, s1, s2)
+		if !slices.Equal(g, h) {
 			t.Fatalf("%s: addAddSubSub differs", what)
 		}
 		if g, h := got.screluDot(us, them, w), want.screluDot(us, them, w); g != h {
@@ -88,30 +90,37 @@ func compareKernels(t *testing.T, got, want kernels) {
 		}
 		return int16(rng.Uint32())
 	}
-	var rows [6][Hidden]int16
-	var w [2 * Hidden]int16
-	for round := range 300 {
+	// Every width a net may have, the widest holding the largest sums the
+	// AVX2 output layer can gather in one lane.
+	for _, h := range []int{HiddenStep, Hidden, 512, 768, MaxHidden} {
+		var rows [6][]int16
 		for r := range rows {
-			for i := range rows[r] {
-				rows[r][i] = value()
+			rows[r] = make([]int16, h)
+		}
+		w := make([]int16, 2*h)
+		for round := range 300 * Hidden / h {
+			for r := range rows {
+				for i := range rows[r] {
+					rows[r][i] = value()
+				}
 			}
-		}
-		for i := range w {
-			if w[i] = value(); round%2 == 0 {
-				w[i] %= 128 // the range trained nets have
+			for i := range w {
+				if w[i] = value(); round%2 == 0 {
+					w[i] %= 128 // the range trained nets have
+				}
 			}
+			check(fmt.Sprintf("random, width %d", h), rows[0], rows[1], rows[2], rows[3], rows[4], rows[5], w)
 		}
-		check("random", &rows[0], &rows[1], &rows[2], &rows[3], &rows[4], &rows[5], &w)
-	}
-	// The largest sums: every input at QA, every weight at an extreme.
-	for i := range rows[0] {
-		rows[0][i] = QA
-	}
-	for _, x := range []int16{32767, -32768} {
-		for i := range w {
-			w[i] = x
+		// The largest sums: every input at QA, every weight at an extreme.
+		for i := range rows[0] {
+			rows[0][i] = QA
 		}
-		check("largest", &rows[0], &rows[0], &rows[1], &rows[2], &rows[3], &rows[4], &w)
+		for _, x := range []int16{32767, -32768} {
+			for i := range w {
+				w[i] = x
+			}
+			check(fmt.Sprintf("largest, width %d", h), rows[0], rows[0], rows[1], rows[2], rows[3], rows[4], w)
+		}
 	}
 
 	// Real positions: every node of a small tree, its two accumulators and
@@ -130,7 +139,8 @@ func compareKernels(t *testing.T, got, want kernels) {
 			net.Refresh(&acc, pos)
 			side := pos.SideToMove()
 			if d == 0 {
-				check(pos.FEN(), &acc.v[side], &acc.v[side^1], &acc.v[0], &acc.v[0], &acc.v[0], &acc.v[0], &net.OutWeights[0])
+				h := net.Hidden
+				check(pos.FEN(), acc.v[side][:h], acc.v[side^1][:h], acc.v[0][:h], acc.v[0][:h], acc.v[0][:h], acc.v[0][:h], net.layer(0))
 				return
 			}
 			var ml chess.MoveList
@@ -138,10 +148,11 @@ func compareKernels(t *testing.T, got, want kernels) {
 			for _, m := range ml.Slice() {
 				dl := moveDelta(pos, m)
 				for c := chess.White; c <= chess.Black; c++ {
-					col := func(pc chess.Piece, sq chess.Square) *[Hidden]int16 { return &net.FTWeights[Feature(c, pc, sq)] }
-					check(pos.FEN()+" "+m.String(), &acc.v[c], &acc.v[c^1],
+					col := func(pc chess.Piece, sq chess.Square) []int16 { return net.row(Feature(c, pc, sq)) }
+					h := net.Hidden
+					check(pos.FEN()+" "+m.String(), acc.v[c][:h], acc.v[c^1][:h],
 						col(dl.addPc[0], dl.addSq[0]), col(dl.addPc[dl.nAdd-1], dl.addSq[dl.nAdd-1]),
-						col(dl.subPc[0], dl.subSq[0]), col(dl.subPc[dl.nSub-1], dl.subSq[dl.nSub-1]), &net.OutWeights[0])
+						col(dl.subPc[0], dl.subSq[0]), col(dl.subPc[dl.nSub-1], dl.subSq[dl.nSub-1]), net.layer(0))
 				}
 				u := pos.MakeMove(m)
 				walk(d - 1)

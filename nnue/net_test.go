@@ -9,40 +9,38 @@ import (
 	"ox88/chess"
 )
 
-// randomNet returns a net with random weights of realistic size.
-func randomNet(seed uint64) *Net {
+// randomNet returns a plain net with random weights of realistic size.
+func randomNet(seed uint64) *Net { return randomShape(seed, Hidden, 1, 1, false) }
+
+// randomShape returns a net of the given shape with random weights of
+// realistic size, each output layer random.
+func randomShape(seed uint64, hidden, kingBuckets, buckets int, mirrored bool) *Net {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	n := new(Net)
+	n := NewNet(hidden, kingBuckets, buckets, mirrored)
 	for i := range n.FTWeights {
-		for j := range n.FTWeights[i] {
-			n.FTWeights[i][j] = int16(rng.IntN(129) - 64)
-		}
+		n.FTWeights[i] = int16(rng.IntN(129) - 64)
 	}
 	for j := range n.FTBias {
 		n.FTBias[j] = int16(rng.IntN(200))
 	}
-	for j := range n.OutWeights[0] {
-		n.OutWeights[0][j] = int16(rng.IntN(255) - 127)
+	rng2 := rand.New(rand.NewPCG(seed, 2))
+	for b := range n.Buckets {
+		r := rng
+		if b > 0 {
+			r = rng2
+		}
+		for j := range n.layer(int(b)) {
+			n.layer(int(b))[j] = int16(r.IntN(255) - 127)
+		}
+		n.OutBias[b] = int32(r.IntN(20000) - 10000)
 	}
-	n.OutBias[0] = int32(rng.IntN(20000) - 10000)
-	n.QB, n.Buckets = RawQB, 1
+	n.QB = RawQB
 	return n
 }
 
-// randomBucketedNet returns randomNet(seed) with all OutputBuckets output
-// layers, each random.
-func randomBucketedNet(seed uint64) *Net {
-	n := randomNet(seed)
-	rng := rand.New(rand.NewPCG(seed, 2))
-	for b := 1; b < OutputBuckets; b++ {
-		for j := range n.OutWeights[b] {
-			n.OutWeights[b][j] = int16(rng.IntN(255) - 127)
-		}
-		n.OutBias[b] = int32(rng.IntN(20000) - 10000)
-	}
-	n.Buckets = OutputBuckets
-	return n
-}
+// randomBucketedNet returns a plain net of OutputBuckets random output
+// layers.
+func randomBucketedNet(seed uint64) *Net { return randomShape(seed, Hidden, 1, OutputBuckets, false) }
 
 // treeFENs are positions rich in castling, en passant and promotion.
 var treeFENs = []string{
@@ -75,6 +73,22 @@ func TestAccumulatorDrift(t *testing.T) {
 	// The output layers share the accumulators: two plies show that the
 	// layer follows the material through captures and promotions.
 	t.Run("bucketed", func(t *testing.T) { testDrift(t, randomBucketedNet(1), 2) })
+	// Other widths, and king buckets: a king move into another bucket
+	// refreshes its side (every king move of the start of the trees
+	// changes bucket in the 8-bucket layout's first rank).
+	for _, c := range []struct {
+		name                 string
+		hidden, kingBuckets  int
+		mirrored             bool
+	}{
+		{"hidden 64", HiddenStep, 1, false},
+		{"hidden 512", 512, 1, true},
+		{"hidden 1024", MaxHidden, 1, false},
+		{"4 king buckets", Hidden, 4, true},
+		{"8 king buckets, hidden 512", 512, 8, true},
+	} {
+		t.Run(c.name, func(t *testing.T) { testDrift(t, randomShape(1, c.hidden, c.kingBuckets, 1, c.mirrored), 2) })
+	}
 }
 
 // TestBuckets: a bucketed net evaluates each position with the output
@@ -98,13 +112,13 @@ func TestBuckets(t *testing.T) {
 		var acc Accumulator
 		net.Refresh(&acc, pos)
 		side := pos.SideToMove()
-		x := screluDotGeneric(&acc.v[side], &acc.v[side^1], &net.OutWeights[b])/QA + int64(net.OutBias[b])
+		x := screluDotGeneric(acc.v[side][:net.Hidden], acc.v[side^1][:net.Hidden], net.layer(b))/QA + int64(net.OutBias[b])
 		if got, want := net.Evaluate(pos), int(x*Scale/(QA*int64(net.QB))); got != want {
 			t.Errorf("%s: %d, want %d from layer %d", fen, got, want, b)
 		}
 		r := Pack(pos, 0, Drawn)
 		var s sample
-		prepare(&r, 0.3, &s, false, false, OutputBuckets)
+		prepare(&r, 0.3, &s, false, false, OutputBuckets, 1)
 		if s.bucket != b {
 			t.Errorf("%s: the trainer's layer %d, the net's %d", fen, s.bucket, b)
 		}
@@ -171,7 +185,8 @@ func testDrift(t *testing.T, net *Net, depth int) {
 // TestKingMirror: a king-mirrored net values a position without castling
 // rights and its left-right mirror image exactly alike (both sides' kings
 // change halves, so both see the same features), a plain one does not; and
-// the trainer's features of a record are the net's, flip included.
+// the trainer's features of a record are the net's, flip included. The
+// same holds for king-bucketed nets, whose kings' buckets are mirrored too.
 func TestKingMirror(t *testing.T) {
 	for _, c := range []struct{ fen, flipped string }{
 		{"r2q1rk1/pp2bppp/2n2n2/3p4/3P4/2NB1N2/PP3PPP/R2Q1RK1 w - - 0 10",
@@ -184,30 +199,64 @@ func TestKingMirror(t *testing.T) {
 		if net.Evaluate(a) == net.Evaluate(b) {
 			t.Errorf("%s: a plain random net values it as its mirror image", c.fen)
 		}
-		net.Mirrored = true
-		if ea, eb := net.Evaluate(a), net.Evaluate(b); ea != eb {
-			t.Errorf("%s: %d, its mirror image %d", c.fen, ea, eb)
-		}
-		for _, pos := range []*chess.Position{a, b} {
-			r := Pack(pos, 0, Drawn)
-			var s sample
-			prepare(&r, 0.3, &s, false, true, 1)
-			stm := pos.SideToMove()
-			var want sample
-			for pc := chess.WPawn; pc <= chess.BKing; pc++ {
-				if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
-					continue
+		for _, kb := range []int{1, 4, 8} {
+			net := randomShape(6, Hidden, kb, 1, true)
+			if ea, eb := net.Evaluate(a), net.Evaluate(b); ea != eb {
+				t.Errorf("%s, %d king buckets: %d, its mirror image %d", c.fen, kb, ea, eb)
+			}
+			for _, pos := range []*chess.Position{a, b} {
+				r := Pack(pos, 0, Drawn)
+				var s sample
+				prepare(&r, 0.3, &s, false, true, 1, kb)
+				stm := pos.SideToMove()
+				var want sample
+				for pc := chess.WPawn; pc <= chess.BKing; pc++ {
+					if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
+						continue
+					}
+					for _, sq := range pos.PieceSquares(pc) {
+						want.us[want.n] = uint16(net.kingView(stm, pos.KingSquare(stm)).input(stm, pc, sq))
+						want.them[want.n] = uint16(net.kingView(stm^1, pos.KingSquare(stm^1)).input(stm^1, pc, sq))
+						want.n++
+					}
 				}
-				for _, sq := range pos.PieceSquares(pc) {
-					want.us[want.n] = uint16(Feature(stm, pc, sq) ^ net.kingFlip(pos.KingSquare(stm)))
-					want.them[want.n] = uint16(Feature(stm^1, pc, sq) ^ net.kingFlip(pos.KingSquare(stm^1)))
-					want.n++
+				if !sameFeatures(s, want) {
+					t.Errorf("%s, %d king buckets: trainer's features %v %v, the net's %v %v", pos.FEN(), kb, s.us[:s.n], s.them[:s.n], want.us[:want.n], want.them[:want.n])
 				}
 			}
-			if !sameFeatures(s, want) {
-				t.Errorf("%s: trainer's features %v %v, the net's %v %v", pos.FEN(), s.us[:s.n], s.them[:s.n], want.us[:want.n], want.them[:want.n])
-			}
 		}
+	}
+}
+
+// TestKingBuckets: the layouts give each square of a king's half board a
+// bucket, the buckets are used, and a king's bucket is seen from its own
+// side: White's king on g1 and Black's on g8 are in the same bucket, and
+// so is either on b1/b8 (mirrored).
+func TestKingBuckets(t *testing.T) {
+	for kb, layout := range kingBucketLayouts {
+		seen := map[uint8]bool{}
+		for _, b := range layout {
+			seen[b] = true
+		}
+		if len(seen) != kb {
+			t.Errorf("layout of %d buckets uses %d", kb, len(seen))
+		}
+		net := NewNet(HiddenStep, kb, 1, true)
+		sq := func(s string) chess.Square { q, _ := chess.ParseSquare(s); return q }
+		w, bl := net.kingView(chess.White, sq("g1")), net.kingView(chess.Black, sq("g8"))
+		if w != bl || w.flip != 7 {
+			t.Errorf("%d buckets: g1 %+v, g8 %+v", kb, w, bl)
+		}
+		if v := net.kingView(chess.White, sq("b1")); v.base != w.base || v.flip != 0 {
+			t.Errorf("%d buckets: b1 %+v, g1 %+v", kb, v, w)
+		}
+		if v := net.kingView(chess.White, sq("e4")); v.base == w.base {
+			t.Errorf("%d buckets: e4 in g1's bucket", kb)
+		}
+	}
+	if ValidArch(Hidden, 4, false) == nil || ValidArch(Hidden, 3, true) == nil || ValidArch(100, 1, false) == nil ||
+		ValidArch(2*MaxHidden, 1, false) == nil || ValidArch(512, 8, true) != nil {
+		t.Error("ValidArch accepts a shape it should not, or refuses 512 with 8 king buckets")
 	}
 }
 
@@ -238,7 +287,7 @@ func TestNetFileRoundTrip(t *testing.T) {
 	}
 	// A raw dump of the arrays (bullet's quantised output) reads too.
 	raw := append([]byte(nil), data[headerSize:len(data)-4]...)
-	if got, err := Read(append(raw, make([]byte, 12)...)); err != nil || *got != *net {
+	if got, err := Read(append(raw, make([]byte, 12)...)); err != nil || !got.Equal(net) {
 		t.Fatalf("raw dump: %v", err)
 	}
 	bad := map[string][]byte{
@@ -273,7 +322,7 @@ func TestOutputScale(t *testing.T) {
 		var acc Accumulator
 		net.Refresh(&acc, pos)
 		side := pos.SideToMove()
-		x := screluDotGeneric(&acc.v[side], &acc.v[side^1], &net.OutWeights[0])/QA + int64(net.OutBias[0])
+		x := screluDotGeneric(acc.v[side][:Hidden], acc.v[side^1][:Hidden], net.layer(0))/QA + int64(net.OutBias[0])
 		for _, qb := range []int32{RawQB, QB} {
 			net.QB = qb
 			if got, want := net.Evaluate(pos), int(x*Scale/(QA*int64(qb))); got != want {
@@ -291,7 +340,7 @@ func roundTrip(t *testing.T, name string, n *Net) []byte {
 	if err := n.Write(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := Read(buf.Bytes()); err != nil || *got != *n {
+	if got, err := Read(buf.Bytes()); err != nil || !got.Equal(n) {
 		t.Fatalf("%s net: read back %v, a different net or an error", name, err)
 	}
 	return buf.Bytes()
@@ -332,15 +381,15 @@ func BenchmarkStackPushEvaluate(b *testing.B) {
 // arithmetic, overflow wrap-around included.
 func TestLanesMatchInt16(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	var a, b, sum, diff [Hidden]int16
+	a, b, sum, diff := make([]int16, Hidden), make([]int16, Hidden), make([]int16, Hidden), make([]int16, Hidden)
 	for round := 0; round < 200; round++ {
 		for i := range a {
 			a[i], b[i] = int16(rng.Uint32()), int16(rng.Uint32())
 		}
 		a[0], b[0] = 32767, 1 // wraps
 		a[1], b[1] = -32768, 1
-		la, lb := lanes(&a), lanes(&b)
-		ls, ld := lanes(&sum), lanes(&diff)
+		la, lb := lanes(a), lanes(b)
+		ls, ld := lanes(sum), lanes(diff)
 		for i := range la {
 			ls[i], ld[i] = add16(la[i], lb[i]), sub16(la[i], lb[i])
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"time"
 
 	"ox88/chess"
 	"ox88/eval"
@@ -15,20 +16,30 @@ func init() {
 }
 
 func runTrain(args []string) int {
-	fs := newFlagSet("train", `usage: ox88 train --out NET.bin [flags] DATA.bin [DATA.bin ...]
+	fs := newFlagSet("train", `usage: ox88 train --out NET.nnue [flags] DATA.bin [DATA.bin ...]
 
-Trains the 768 -> 256x2 -> 1 network on the records ox88 datagen writes
-(several files are read as one) with Adam on the squared error of the
-expected score, and writes the quantised net (load it with EvalFile).
-Progress and losses go to stderr.`)
+Trains a 768*K -> Hx2 -> 1 network (H: --hidden, K: --king-buckets) on
+the records ox88 datagen writes (several files are read as one, in the
+order given; the last --val of them validate) with Adam on the squared
+error of the expected score, and writes the quantised net (load it with
+EvalFile). The data streams from disk through a shuffle buffer of
+--shuffle-buffer records, so memory does not grow with the data.
+Progress (positions per second, ETA) and losses go to stderr; after an
+interruption, the same command with --resume continues from the
+checkpoint.`)
 	out := fs.String("out", "", "the quantised net, written after every epoch (see --keep-best)")
 	keepBest := fs.Bool("keep-best", true, "write the net only after an epoch with the lowest validation loss so far (false: after every epoch)")
-	ckpt := fs.String("checkpoint", "", "float weights and optimiser state, written after every epoch (default OUT.ckpt)")
-	resume := fs.Bool("resume", false, "continue from the checkpoint")
+	ckpt := fs.String("checkpoint", "", "float weights, optimiser state and the place in the run (default OUT.ckpt)")
+	ckptEvery := fs.Duration("checkpoint-every", 10*time.Minute, "within an epoch, write the checkpoint at most this often (and after every epoch)")
+	resume := fs.Bool("resume", false, "continue from the checkpoint (same data, shape and --shuffle-buffer)")
 	epochs := fs.Int("epochs", 10, "passes over the data")
 	batch := fs.Int("batch", 16384, "positions per optimiser step")
 	lr := fs.Float64("lr", 0.001, "Adam's step size at the start")
-	finalLR := fs.Float64("final-lr", 0, "step size of the last epoch (default lr/20; decays geometrically)")
+	finalLR := fs.Float64("final-lr", 0, "step size at the end (default lr/20)")
+	schedule := fs.String("lr-schedule", "geometric", "step size from --lr to --final-lr: geometric (a constant factor each epoch), cosine (half a cosine over every step), or step (times --lr-gamma every --lr-step epochs)")
+	warmup := fs.Int("warmup", 0, "optimiser steps whose step size rises linearly to the schedule's")
+	stepEpochs := fs.Int("lr-step", 0, "--lr-schedule step: epochs between drops (default epochs/3)")
+	gamma := fs.Float64("lr-gamma", 0.3, "--lr-schedule step: the factor of each drop")
 	wdl := fs.Float64("wdl", 0, "weight of the game result in the target, 0 to 1 (the rest: the search score; keep 0 on fewer than hundreds of thousands of games)")
 	val := fs.Float64("val", 0.02, "share of positions held out for validation: the last ones, from games the training never sees")
 	threads := fs.Int("threads", runtime.NumCPU(), "worker goroutines")
@@ -37,6 +48,9 @@ Progress and losses go to stderr.`)
 	yardstick := fs.Bool("yardstick", true, "first print the validation loss of the hand-written evaluation's static score")
 	buckets := fs.Int("buckets", 1, "output layers chosen by the material on the board: 1, or 8")
 	kingMirror := fs.Bool("king-mirror", false, "a king-mirrored net: each side sees the board mirrored while its king is on files e-h")
+	hidden := fs.Int("hidden", nnue.Hidden, fmt.Sprintf("width of each side's accumulator: a multiple of %d up to %d", nnue.HiddenStep, nnue.MaxHidden))
+	kingBuckets := fs.Int("king-buckets", 1, "king buckets, by the own king's square: 1 (none), 4 or 8 (needs --king-mirror)")
+	shuffle := fs.Int("shuffle-buffer", 4<<20, "records held and shuffled at once (32 bytes each)")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
@@ -50,26 +64,32 @@ Progress and losses go to stderr.`)
 	if *ckpt == "" {
 		*ckpt = *out + ".ckpt"
 	}
-	var recs []nnue.Record
-	for _, name := range fs.Args() {
-		r, err := nnue.ReadRecords(name)
-		if err != nil {
-			return runError("train", err)
-		}
-		recs = append(recs, r...)
+	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, Schedule: *schedule,
+		Warmup: *warmup, StepEpochs: *stepEpochs, StepGamma: *gamma, WDL: *wdl, ValFrac: *val,
+		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Buckets: *buckets,
+		Hidden: *hidden, KingBuckets: *kingBuckets, ShuffleBuffer: *shuffle,
+		Checkpoint: *ckpt, CheckpointEvery: *ckptEvery, Out: *out, KeepBest: *keepBest, Progress: os.Stderr}
+	if err := cfg.Check(); err != nil {
+		fmt.Fprintf(os.Stderr, "train: %v\n", err)
+		return 2
 	}
-	fmt.Fprintf(os.Stderr, "train: %d positions from %d file(s)\n", len(recs), fs.NArg())
-	cfg := nnue.TrainConfig{Epochs: *epochs, BatchSize: *batch, LR: *lr, FinalLR: *finalLR, WDL: *wdl, ValFrac: *val,
-		Threads: *threads, Seed: *seed, Mirror: *mirror, KingMirror: *kingMirror, Buckets: *buckets, Checkpoint: *ckpt, Out: *out, KeepBest: *keepBest, Progress: os.Stderr}
-	tr := nnue.NewTrainer(cfg)
+	ds, err := nnue.OpenDataset(fs.Args()...)
+	if err != nil {
+		return runError("train", err)
+	}
+	defer ds.Close()
+	fmt.Fprintf(os.Stderr, "train: %d positions in %d file(s); net 768x%d -> %dx2 -> %d\n",
+		ds.Len(), fs.NArg(), *kingBuckets, *hidden, *buckets)
+	var tr *nnue.Trainer
 	if *resume {
-		var err error
 		if tr, err = nnue.Resume(*ckpt, cfg); err != nil {
 			return runError("train", err)
 		}
+	} else {
+		tr = nnue.NewTrainer(cfg)
 	}
 	if *yardstick {
-		hce := tr.StaticLoss(recs, func(r *nnue.Record) (int, bool) {
+		hce, err := tr.StaticLoss(ds, func(r *nnue.Record) (int, bool) {
 			fen, err := r.FEN()
 			if err != nil {
 				return 0, false
@@ -80,9 +100,12 @@ Progress and losses go to stderr.`)
 			}
 			return eval.Evaluate(pos), true
 		})
+		if err != nil {
+			return runError("train", err)
+		}
 		fmt.Fprintf(os.Stderr, "train: validation loss of the hand-written evaluation's static score: %.5f (the yardstick)\n", hce)
 	}
-	stats, err := tr.Train(recs)
+	stats, err := tr.TrainOn(ds)
 	if err != nil {
 		return runError("train", err)
 	}
