@@ -2,8 +2,8 @@ package nnue
 
 import (
 	"fmt"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"ox88/chess"

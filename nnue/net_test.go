@@ -77,9 +77,9 @@ func TestAccumulatorDrift(t *testing.T) {
 	// refreshes its side (every king move of the start of the trees
 	// changes bucket in the 8-bucket layout's first rank).
 	for _, c := range []struct {
-		name                 string
-		hidden, kingBuckets  int
-		mirrored             bool
+		name                string
+		hidden, kingBuckets int
+		mirrored            bool
 	}{
 		{"hidden 64", HiddenStep, 1, false},
 		{"hidden 512", 512, 1, true},
