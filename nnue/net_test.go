@@ -280,8 +280,27 @@ func TestNetFileRoundTrip(t *testing.T) {
 			}
 		}
 	}
+	// Other shapes are written as version 4, and a damaged shape field
+	// is refused.
+	for _, c := range []struct{ hidden, kb, buckets int }{{512, 1, 1}, {HiddenStep, 4, OutputBuckets}, {768, 8, 1}} {
+		n := randomShape(2, c.hidden, c.kb, c.buckets, true)
+		b := roundTrip(t, "version 4", n)
+		if v := b[8]; v != fileVersionShape {
+			t.Errorf("hidden %d, %d king buckets: version %d", c.hidden, c.kb, v)
+		}
+		for name, at := range map[string]int{"hidden": 16, "inputs": 12, "king buckets": 40, "layers": 36} {
+			bad := bytes.Clone(b)
+			bad[at]++
+			if _, err := Read(bad); !errors.Is(err, ErrBadNet) {
+				t.Errorf("version 4, %s: got %v, want ErrBadNet", name, err)
+			}
+		}
+	}
 	net := randomNet(2)
 	data := roundTrip(t, "plain", net)
+	if data[8] != fileVersion {
+		t.Errorf("a plain net of width %d written as version %d", Hidden, data[8])
+	}
 	if !bytes.Equal(data[headerSize:len(data)-4], mdata[headerSize:len(data)-4]) {
 		t.Error("the flag changed the arrays")
 	}
@@ -296,7 +315,8 @@ func TestNetFileRoundTrip(t *testing.T) {
 		"text":      []byte("this is not a network\n"),
 		"flipped":   append(append([]byte(nil), data[:100]...), append([]byte{data[100] ^ 1}, data[101:]...)...),
 		"shape":     append(append([]byte(nil), data[:16]...), append([]byte{1, 2, 0, 0}, data[20:]...)...),
-		"version":   append(append([]byte(nil), data[:8]...), append([]byte{4, 0, 0, 0}, data[12:]...)...),
+		"version":   append(append([]byte(nil), data[:8]...), append([]byte{5, 0, 0, 0}, data[12:]...)...),
+		"v4 header": append(append([]byte(nil), data[:8]...), append([]byte{4, 0, 0, 0}, data[12:]...)...),
 		"v3 header": append(append([]byte(nil), data[:8]...), append([]byte{3, 0, 0, 0}, data[12:]...)...),
 		"QB 0":      append(append([]byte(nil), data[:24]...), append([]byte{0, 0, 0, 0}, data[28:]...)...),
 		"QB 65536":  append(append([]byte(nil), data[:24]...), append([]byte{0, 0, 1, 0}, data[28:]...)...),
