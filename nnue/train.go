@@ -69,7 +69,13 @@ type TrainConfig struct {
 	Out      string
 	KeepBest bool
 	Progress io.Writer // progress lines; nil: none
+	// Stop, when closed, ends the run after the shuffle buffer in hand:
+	// the checkpoint is written (when set) and TrainOn returns ErrStopped.
+	Stop <-chan struct{}
 }
+
+// ErrStopped is returned by TrainOn when TrainConfig.Stop ended the run.
+var ErrStopped = errors.New("nnue: training stopped; resume from the checkpoint")
 
 // EpochStats is one epoch's losses (mean squared error on the expected
 // score, 0..1).
@@ -529,6 +535,20 @@ func (t *Trainer) TrainOn(ds *Dataset) ([]EpochStats, error) {
 						epochLeft.Round(time.Second), runLeft.Round(time.Second))
 				}
 			}
+			stopping := false
+			select {
+			case <-cfg.Stop:
+				stopping = true
+			default:
+			}
+			if stopping && t.fill < len(chunks) {
+				if cfg.Checkpoint != "" {
+					if err := t.SaveCheckpoint(cfg.Checkpoint); err != nil {
+						return stats, err
+					}
+				}
+				return stats, ErrStopped
+			}
 			if cfg.Checkpoint != "" && t.fill < len(chunks) && time.Since(lastCkpt) >= cfg.CheckpointEvery {
 				if err := t.SaveCheckpoint(cfg.Checkpoint); err != nil {
 					return stats, err
@@ -566,9 +586,20 @@ func (t *Trainer) TrainOn(ds *Dataset) ([]EpochStats, error) {
 				return stats, err
 			}
 		}
+		select {
+		case <-cfg.Stop:
+			if t.epoch < cfg.Epochs {
+				return stats, ErrStopped
+			}
+		default:
+		}
 	}
 	return stats, nil
 }
+
+// Place returns where the run stands: the epochs done and the positions
+// trained of the next one.
+func (t *Trainer) Place() (epochs int, positions int64) { return t.epoch, t.fillCount }
 
 // epochChunks returns the order in which an epoch takes the chunks of the
 // nTrain training positions: a permutation of 0..ceil(nTrain/chunkRecords)-1

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime"
+	"syscall"
 	"time"
 
 	"ox88/chess"
@@ -73,6 +76,20 @@ checkpoint.`)
 		fmt.Fprintf(os.Stderr, "train: %v\n", err)
 		return 2
 	}
+	// The first Ctrl-C (or SIGTERM) stops at the end of the shuffle buffer
+	// in hand, with a checkpoint; the second ends the program at once.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	stopCh := make(chan struct{})
+	cfg.Stop = stopCh
+	go func() {
+		if _, ok := <-sigs; ok {
+			signal.Reset(os.Interrupt, syscall.SIGTERM)
+			fmt.Fprintln(os.Stderr, "train: stopping after the shuffle buffer in hand, with a checkpoint (again to quit at once)")
+			close(stopCh)
+		}
+	}()
 	ds, err := nnue.OpenDataset(fs.Args()...)
 	if err != nil {
 		return runError("train", err)
@@ -85,6 +102,8 @@ checkpoint.`)
 		if tr, err = nnue.Resume(*ckpt, cfg); err != nil {
 			return runError("train", err)
 		}
+		e, p := tr.Place()
+		fmt.Fprintf(os.Stderr, "train: resuming from %s after %d epoch(s) and %d positions of the next\n", *ckpt, e, p)
 	} else {
 		tr = nnue.NewTrainer(cfg)
 	}
@@ -106,6 +125,10 @@ checkpoint.`)
 		fmt.Fprintf(os.Stderr, "train: validation loss of the hand-written evaluation's static score: %.5f (the yardstick)\n", hce)
 	}
 	stats, err := tr.TrainOn(ds)
+	if errors.Is(err, nnue.ErrStopped) {
+		fmt.Fprintf(os.Stderr, "train: stopped; continue with the same command and --resume (checkpoint %s)\n", *ckpt)
+		return 1
+	}
 	if err != nil {
 		return runError("train", err)
 	}
