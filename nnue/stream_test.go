@@ -265,3 +265,23 @@ func TestTrainShapes(t *testing.T) {
 }
 
 func mustFEN(fen string) *chess.Position { return chess.MustParseFEN(fen) }
+
+// TestTrainStop: a closed Stop ends the run after the first shuffle
+// buffer, with a checkpoint that resumes after it.
+func TestTrainStop(t *testing.T) {
+	recs := tiled(materialRecords(1000, 15), 3*chunkRecords)
+	stop := make(chan struct{})
+	close(stop)
+	cfg := TrainConfig{Epochs: 2, BatchSize: 1024, Threads: 2, Hidden: HiddenStep, ShuffleBuffer: chunkRecords,
+		Checkpoint: filepath.Join(t.TempDir(), "ckpt"), Stop: stop}
+	if _, err := NewTrainer(cfg).Train(recs); !errors.Is(err, ErrStopped) {
+		t.Fatalf("got %v, want ErrStopped", err)
+	}
+	tr, err := Resume(cfg.Checkpoint, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, p := tr.Place(); e != 0 || p != chunkRecords {
+		t.Errorf("stopped after %d epochs and %d positions, want 0 and %d", e, p, chunkRecords)
+	}
+}
