@@ -379,21 +379,60 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
+// benchShapes are the shapes BenchmarkStackPushEvaluate and
+// TestNoAllocs try.
+var benchShapes = []struct {
+	name                string
+	hidden, kingBuckets int
+}{
+	{"256", Hidden, 1}, {"512", 512, 1}, {"768", 768, 1}, {"1024", MaxHidden, 1},
+	{"256-kb4", Hidden, 4}, {"256-kb8", Hidden, 8}, {"512-kb4", 512, 4},
+}
+
+// pushEvaluate makes, evaluates and takes back move i of ml.
+func pushEvaluate(st *Stack, pos *chess.Position, ml *chess.MoveList, i int) {
+	m := ml.Moves[i%ml.N]
+	st.Push(pos, m)
+	u := pos.MakeMove(m)
+	st.Evaluate(pos)
+	pos.UnmakeMove(m, u)
+	st.Pop()
+}
+
+// BenchmarkStackPushEvaluate times a make, update and evaluation for each
+// shape (king-mirrored, 8 output layers), over the moves of a position
+// with castling and king moves.
 func BenchmarkStackPushEvaluate(b *testing.B) {
-	net := randomNet(4)
-	pos := chess.MustParseFEN(treeFENs[1])
-	st := NewStack(net)
-	st.Reset(pos)
-	var ml chess.MoveList
-	pos.GenerateMoves(&ml)
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		m := ml.Moves[i%ml.N]
-		st.Push(pos, m)
-		u := pos.MakeMove(m)
-		st.Evaluate(pos)
-		pos.UnmakeMove(m, u)
-		st.Pop()
+	for _, c := range benchShapes {
+		b.Run(c.name, func(b *testing.B) {
+			net := randomShape(4, c.hidden, c.kingBuckets, OutputBuckets, true)
+			pos := chess.MustParseFEN(treeFENs[1])
+			st := NewStack(net)
+			st.Reset(pos)
+			var ml chess.MoveList
+			pos.GenerateMoves(&ml)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				pushEvaluate(st, pos, &ml, i)
+			}
+		})
+	}
+}
+
+// TestNoAllocs: the search's use of a Stack allocates nothing, whatever
+// the net's shape.
+func TestNoAllocs(t *testing.T) {
+	for _, c := range benchShapes {
+		net := randomShape(4, c.hidden, c.kingBuckets, OutputBuckets, true)
+		pos := chess.MustParseFEN(treeFENs[1])
+		st := NewStack(net)
+		st.Reset(pos)
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		i := 0
+		if a := testing.AllocsPerRun(200, func() { pushEvaluate(st, pos, &ml, i); i++ }); a != 0 {
+			t.Errorf("%s: %v allocations a move", c.name, a)
+		}
 	}
 }
 
