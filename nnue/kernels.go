@@ -3,7 +3,7 @@ package nnue
 import "unsafe"
 
 // The network's inner loops, the kernels, in pure Go. The search calls them
-// through addSub, addSubSub, addAddSubSub and screluDot, which an amd64
+// through addSub, addSubSub, addAddSubSub, screluDot, addRow and subRow, which an amd64
 // build defines in kernels_amd64.go as AVX2 assembly (kernels_amd64.s) when
 // the CPU has AVX2 and as these functions when it has not; a build for any
 // other architecture, or with -tags purego, defines them in
@@ -71,8 +71,9 @@ func screluHalf(a, w []int16) int64 {
 	return s0 + s1 + s2 + s3
 }
 
-// addRow adds row to dst (Refresh, once per piece; not on the search's path).
-func addRow(dst, row []int16) {
+// addRowGeneric adds row to dst (Refresh, once per piece; not on the
+// search's common path).
+func addRowGeneric(dst, row []int16) {
 	d, r := lanes(dst), lanes(row)
 	r = r[:len(d)]
 	for i := range d {
@@ -80,9 +81,9 @@ func addRow(dst, row []int16) {
 	}
 }
 
-// subRow subtracts row from dst (a king changing its side's view,
+// subRowGeneric subtracts row from dst (a king changing its side's view,
 // Stack.Push; not on the common path).
-func subRow(dst, row []int16) {
+func subRowGeneric(dst, row []int16) {
 	d, r := lanes(dst), lanes(row)
 	r = r[:len(d)]
 	for i := range d {

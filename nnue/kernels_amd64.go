@@ -51,6 +51,22 @@ func screluDot(us, them, w []int16) int64 {
 	return screluDotGeneric(us, them, w)
 }
 
+func addRow(dst, row []int16) {
+	if hasAVX2 {
+		addRowAVX2(dst, row)
+	} else {
+		addRowGeneric(dst, row)
+	}
+}
+
+func subRow(dst, row []int16) {
+	if hasAVX2 {
+		subRowAVX2(dst, row)
+	} else {
+		subRowGeneric(dst, row)
+	}
+}
+
 // The Go faces of the assembly: every row as long as out (us), w twice
 // that; the bounds are checked here, once, so the assembly can trust n.
 
@@ -81,6 +97,30 @@ func screluDotAVX2(us, them, w []int16) int64 {
 	_, _ = them[n-1], w[2*n-1]
 	return screluDotAsm(&us[0], &them[0], &w[0], n)
 }
+
+// addRowAVX2 is addRowGeneric with AVX2.
+func addRowAVX2(dst, row []int16) {
+	n := len(dst)
+	_ = row[n-1]
+	addRowAsm(&dst[0], &row[0], n)
+}
+
+// subRowAVX2 is subRowGeneric with AVX2.
+func subRowAVX2(dst, row []int16) {
+	n := len(dst)
+	_ = row[n-1]
+	subRowAsm(&dst[0], &row[0], n)
+}
+
+// addRowAsm adds the n lanes at row to those at dst.
+//
+//go:noescape
+func addRowAsm(dst, row *int16, n int)
+
+// subRowAsm subtracts the n lanes at row from those at dst.
+//
+//go:noescape
+func subRowAsm(dst, row *int16, n int)
 
 // addSubAsm sets the n lanes at out to in + add - sub.
 //

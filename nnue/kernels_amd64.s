@@ -125,6 +125,60 @@ loop:
 	VZEROUPPER
 	RET
 
+// func addRowAsm(dst, row *int16, n int)
+TEXT ·addRowAsm(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ row+8(FP), SI
+	MOVQ n+16(FP), R10
+	SHLQ $1, R10
+	XORQ CX, CX
+
+loop:
+	VMOVDQU (DI)(CX*1), Y0
+	VMOVDQU 32(DI)(CX*1), Y1
+	VMOVDQU 64(DI)(CX*1), Y2
+	VMOVDQU 96(DI)(CX*1), Y3
+	VPADDW  (SI)(CX*1), Y0, Y0
+	VPADDW  32(SI)(CX*1), Y1, Y1
+	VPADDW  64(SI)(CX*1), Y2, Y2
+	VPADDW  96(SI)(CX*1), Y3, Y3
+	VMOVDQU Y0, (DI)(CX*1)
+	VMOVDQU Y1, 32(DI)(CX*1)
+	VMOVDQU Y2, 64(DI)(CX*1)
+	VMOVDQU Y3, 96(DI)(CX*1)
+	ADDQ    $128, CX
+	CMPQ    CX, R10
+	JB      loop
+	VZEROUPPER
+	RET
+
+// func subRowAsm(dst, row *int16, n int)
+TEXT ·subRowAsm(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ row+8(FP), SI
+	MOVQ n+16(FP), R10
+	SHLQ $1, R10
+	XORQ CX, CX
+
+loop:
+	VMOVDQU (DI)(CX*1), Y0
+	VMOVDQU 32(DI)(CX*1), Y1
+	VMOVDQU 64(DI)(CX*1), Y2
+	VMOVDQU 96(DI)(CX*1), Y3
+	VPSUBW  (SI)(CX*1), Y0, Y0
+	VPSUBW  32(SI)(CX*1), Y1, Y1
+	VPSUBW  64(SI)(CX*1), Y2, Y2
+	VPSUBW  96(SI)(CX*1), Y3, Y3
+	VMOVDQU Y0, (DI)(CX*1)
+	VMOVDQU Y1, 32(DI)(CX*1)
+	VMOVDQU Y2, 64(DI)(CX*1)
+	VMOVDQU Y3, 96(DI)(CX*1)
+	ADDQ    $128, CX
+	CMPQ    CX, R10
+	JB      loop
+	VZEROUPPER
+	RET
+
 // SCRELU adds one vector's share to the int32x8 sums high and low: with x
 // = clamp(acc, 0, QA) (Y14 = 0, Y15 = QA in every lane) and w split as
 // w = 256·wh + wl,

@@ -16,7 +16,7 @@ func TestAVX2KernelsMatchGeneric(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("this CPU has no AVX2; the search uses the pure-Go kernels")
 	}
-	compareKernels(t, kernels{addSubAVX2, addSubSubAVX2, addAddSubSubAVX2, screluDotAVX2}, genericKernels)
+	compareKernels(t, kernels{addSubAVX2, addSubSubAVX2, addAddSubSubAVX2, screluDotAVX2, addRowAVX2, subRowAVX2}, genericKernels)
 }
 
 // TestAVX2KernelsEdges adds to TestAVX2KernelsMatchGeneric what

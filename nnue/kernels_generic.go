@@ -18,3 +18,7 @@ func addAddSubSub(out, in, add1, add2, sub1, sub2 []int16) {
 func screluDot(us, them, w []int16) int64 {
 	return screluDotGeneric(us, them, w)
 }
+
+func addRow(dst, row []int16) { addRowGeneric(dst, row) }
+
+func subRow(dst, row []int16) { subRowGeneric(dst, row) }

@@ -15,14 +15,16 @@ type kernels struct {
 	addSub       func(out, in, add, sub []int16)
 	addSubSub    func(out, in, add, sub1, sub2 []int16)
 	addAddSubSub func(out, in, add1, add2, sub1, sub2 []int16)
-	screluDot    func(us, them []int16, w []int16) int64
+	screluDot    func(us, them, w []int16) int64
+	addRow       func(dst, row []int16)
+	subRow       func(dst, row []int16)
 }
 
 var (
 	// genericKernels are the pure-Go kernels, compiled in every build.
-	genericKernels = kernels{addSubGeneric, addSubSubGeneric, addAddSubSubGeneric, screluDotGeneric}
+	genericKernels = kernels{addSubGeneric, addSubSubGeneric, addAddSubSubGeneric, screluDotGeneric, addRowGeneric, subRowGeneric}
 	// buildKernels are the ones the search calls in this build.
-	buildKernels = kernels{addSub, addSubSub, addAddSubSub, screluDot}
+	buildKernels = kernels{addSub, addSubSub, addAddSubSub, screluDot, addRow, subRow}
 	// plainKernels are the definitions, one int16 at a time (the generic
 	// output layer is already written that way).
 	plainKernels = kernels{
@@ -42,6 +44,16 @@ var (
 			}
 		},
 		screluDotGeneric,
+		func(dst, row []int16) {
+			for i := range dst {
+				dst[i] += row[i]
+			}
+		},
+		func(dst, row []int16) {
+			for i := range dst {
+				dst[i] -= row[i]
+			}
+		},
 	}
 )
 
@@ -76,6 +88,15 @@ func compareKernels(t *testing.T, got, want kernels) {
 		want.addAddSubSub(h, them, a1, a2, s1, s2)
 		if !slices.Equal(g, h) {
 			t.Fatalf("%s: addAddSubSub differs", what)
+		}
+		copy(g, us)
+		copy(h, us)
+		got.addRow(g, a1)
+		want.addRow(h, a1)
+		got.subRow(g, s2)
+		want.subRow(h, s2)
+		if !slices.Equal(g, h) {
+			t.Fatalf("%s: addRow or subRow differs", what)
 		}
 		if g, h := got.screluDot(us, them, w), want.screluDot(us, them, w); g != h {
 			t.Fatalf("%s: screluDot %d, want %d", what, g, h)
