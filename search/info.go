@@ -43,6 +43,13 @@ type Info struct {
 	// currmove reports only (PV and Score are empty then).
 	CurrMove       chess.Move
 	CurrMoveNumber int
+
+	// TB is the endgame tables' verdict on the line when they cover the
+	// root, NoVerdict otherwise. Score is then the tables' score (TBWin
+	// for a win, 0 for a draw, a few centipawns for a cursed win: see
+	// tbRootScore), or the mate the search found. Front ends show
+	// TB.String(), "tablebase win", beside or instead of the score.
+	TB TBVerdict
 }
 
 // MateIn returns the report's score in moves to mate (see MateIn):

@@ -156,10 +156,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	// In a PV node that the bound does not cut, the table's result still
 	// bounds what the search below may return.
 	tbFloor, tbCeiling := -Infinity, Infinity
-	if s.tb != nil && ply > 0 && excluded == chess.NoMove && s.pos.HalfmoveClock() == 0 && s.tbUsable() {
+	if ply > 0 && excluded == chess.NoMove && s.pos.HalfmoveClock() == 0 && s.tbProbe(depth) {
 		if wdl, err := s.tb.ProbeWDL(&s.pos); err == nil {
 			s.tbHits++
-			score, b := tbScore(wdl, ply)
+			score, b := tbScore(wdl, ply, s.tbOpt.Rule50)
 			if b == BoundExact || (b == BoundLower && score >= beta) || (b == BoundUpper && score <= alpha) {
 				return s.leave(StepTBCutoff, score, chess.NoMove)
 			}

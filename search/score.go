@@ -52,15 +52,17 @@ func IsTBWin(score int) bool {
 	return !IsMate(score) && (score > TBWin-MaxPly || score < -TBWin+MaxPly)
 }
 
-// tbScore turns a table result at ply into a score and the bound it is:
-// a win is at least TBWin-ply (a shorter win may be found), a loss at most
-// its negation, a draw exact (a cursed win or blessed loss, drawn by the
-// fifty-move rule, a point either side of 0).
-func tbScore(wdl syzygy.WDL, ply int) (int, Bound) {
-	switch {
-	case wdl == syzygy.Win:
+// tbScore turns a table result at ply into a score and the bound it is,
+// on the scale of the root's (tbRootScore): a win is at least TBWin-ply
+// (a shorter win may be found), a loss at most its negation, a draw exact.
+// A cursed win or blessed loss, drawn by the fifty-move rule, is a point
+// either side of 0 (Stockfish's VALUE_DRAW +- 2 of its units) when rule50
+// is on (Syzygy50MoveRule), and a win or loss when it is off.
+func tbScore(wdl syzygy.WDL, ply int, rule50 bool) (int, Bound) {
+	switch verdictOf(wdl, rule50) {
+	case VerdictWin:
 		return TBWin - ply, BoundLower
-	case wdl == syzygy.Loss:
+	case VerdictLoss:
 		return -TBWin + ply, BoundUpper
 	}
 	return int(wdl), BoundExact

@@ -86,6 +86,11 @@ type rootMove struct {
 	prevScore int // the last iteration's
 	pv        [MaxPly]chess.Move
 	pvLen     int
+	// What the endgame tables say when they cover the root (tbRankRoot):
+	// the move's rank (0 otherwise), verdict and the score reports show.
+	tbRank  int
+	tb      TBVerdict
+	tbScore int
 }
 
 // plyData is the search stack entry of one ply: everything a node needs
@@ -130,6 +135,7 @@ type Searcher struct {
 	nKeys    int      // keys in use below the root
 
 	rootMoves []rootMove
+	pvLast    int          // rootSearch searches the root moves before this one
 	lines     []Line       // Result.Lines, reused
 	pvStore   []chess.Move // backing store of the lines' PVs, MaxPly per line
 	lim       Limits
@@ -151,26 +157,18 @@ type Searcher struct {
 
 	acc      *nnue.Stack        // the network's accumulators when Options.Net is set
 	tb       *syzygy.Tablebases // endgame tables, or nil
+	tbOpt    TablebaseOptions   // SetTablebaseOptions
+	tbPieces int                // this search probes positions of up to this many pieces (0: none)
+	rootInTB bool               // the tables rank the root moves (tbRankRoot)
 	ordering OrderingStats
 	tbHits   uint64
 	rec      Recorder // hears every node of the main thread, or nil (recorder.go)
 }
 
 // SetTablebases gives the search endgame tables to probe (nil: none). No
-// search may be running.
-func (s *Searcher) SetTablebases(tb *syzygy.Tablebases) {
-	s.tb = tb
-	for _, h := range s.helpers {
-		h.tb = tb
-	}
-}
-
-// tbUsable reports whether the tables can answer for the current
-// position: no castling rights and few enough pieces.
-func (s *Searcher) tbUsable() bool {
-	return s.tb != nil && s.pos.Castling() == chess.NoCastle &&
-		s.pos.PieceCount(chess.White)+s.pos.PieceCount(chess.Black) <= s.tb.MaxPieces()
-}
+// search may be running. The helper threads take the main thread's
+// tables and options when a search starts.
+func (s *Searcher) SetTablebases(tb *syzygy.Tablebases) { s.tb = tb }
 
 // nodeCheckInterval: the clock and the stop flag are read every this many
 // nodes (a power of two minus one, used as a mask).
@@ -196,6 +194,7 @@ func NewSearcherSharing(tt *TranspositionTable) *Searcher {
 	return &Searcher{
 		tt:        tt,
 		opt:       DefaultOptions(),
+		tbOpt:     DefaultTablebaseOptions(),
 		rootMoves: make([]rootMove, 0, chess.MaxMoves),
 		lines:     make([]Line, 0, chess.MaxMoves),
 		pvStore:   make([]chess.Move, chess.MaxMoves*MaxPly),
@@ -259,6 +258,9 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 		s.stop = &s.ownStop
 	}
 	s.report = report
+	if s.main != nil {
+		s.tb, s.tbOpt = s.main.tb, s.main.tbOpt
+	}
 	s.nodes, s.ttHits, s.tbHits, s.selDepth, s.stopped = 0, 0, 0, 0, false
 	s.ordering = OrderingStats{}
 	s.published.Store(0)
@@ -317,34 +319,7 @@ func (s *Searcher) orderRoot() {
 		rm.pv[0], rm.pvLen = rm.move, 1
 	}
 	slices.SortStableFunc(s.rootMoves, func(a, b rootMove) int { return b.prevScore - a.prevScore })
-	s.tbFilterRoot()
-}
-
-// tbFilterRoot keeps, when the endgame tables cover the root, only the
-// root moves they rank best: every move that keeps a win (or, when the
-// fifty-move rule is near, the fastest ones), else every move that keeps a
-// draw. The search then chooses among moves that cannot spoil the result.
-func (s *Searcher) tbFilterRoot() {
-	if !s.tbUsable() || len(s.rootMoves) < 2 {
-		return
-	}
-	ranked, _, _, err := s.tb.ProbeRoot(&s.pos)
-	if err != nil || len(ranked) == 0 {
-		return // a missing table: search as usual
-	}
-	s.tbHits += uint64(len(ranked))
-	top := ranked[0].Rank
-	kept := s.rootMoves[:0]
-	for _, rm := range s.rootMoves {
-		for _, r := range ranked {
-			if r.Move == rm.move && r.Rank == top {
-				kept = append(kept, rm)
-			}
-		}
-	}
-	if len(kept) > 0 {
-		s.rootMoves = kept
-	}
+	s.tbRankRoot()
 }
 
 // elapsed returns the time since the clock started for the time limits.
@@ -396,10 +371,13 @@ func (s *Searcher) iterate() Result {
 			rm.prevScore, rm.score = rm.score, -Infinity
 		}
 		for pvIdx := 0; pvIdx < multiPV && !s.stopped; pvIdx++ {
+			// A line is chosen among the moves of its table rank (all of
+			// them when the tables do not cover the root).
+			s.pvLast = s.rankEnd(pvIdx)
 			s.aspirate(depth, pvIdx)
 			// The moves searched this iteration sort ahead by their new
 			// scores; a move not finished keeps its old place behind.
-			slices.SortStableFunc(s.rootMoves[pvIdx:], func(a, b rootMove) int { return cmpScore(b.score, a.score) })
+			slices.SortStableFunc(s.rootMoves[pvIdx:s.pvLast], func(a, b rootMove) int { return cmpScore(b.score, a.score) })
 		}
 		if s.stopped && depth > 1 && s.rootMoves[0].score == -Infinity {
 			break // nothing of this iteration finished: keep the last result
@@ -439,8 +417,8 @@ func (s *Searcher) iterate() Result {
 			break
 		}
 		lastBest, lastScore = res.Move, res.Score
-		if len(s.rootMoves) == 1 && s.lim.SoftTime > 0 && depth >= 4 {
-			break // one legal move: no need to think long
+		if s.rankEnd(0) == 1 && s.lim.SoftTime > 0 && depth >= 4 {
+			break // one legal move (or one the tables keep): no need to think long
 		}
 	}
 	return res
@@ -497,8 +475,9 @@ func (s *Searcher) aspirate(depth, pvIdx int) {
 	}
 }
 
-// rootSearch searches the root moves pvIdx.. (the earlier ones are the
-// better lines already found this iteration) and returns the best score.
+// rootSearch searches the root moves pvIdx..pvLast-1 (the earlier ones
+// are the better lines already found this iteration, the later ones of a
+// worse table rank) and returns the best score.
 func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 	if s.rec != nil {
 		s.enter(NodeRoot, 0, depth, alpha, beta, true)
@@ -507,7 +486,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 	best, bestMove := -Infinity, chess.NoMove
 	inCheck := s.pos.InCheck()
 	s.stack[2].cutoffs = 0 // as negamax does two plies down (the cutoff count)
-	for i := pvIdx; i < len(s.rootMoves); i++ {
+	for i := pvIdx; i < s.pvLast; i++ {
 		rm := &s.rootMoves[i]
 		if s.report != nil && time.Since(s.lastCurrMove) >= currMoveEvery && time.Since(s.start) >= currMoveDelay {
 			s.lastCurrMove = time.Now()
@@ -565,7 +544,8 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 // Lines and PVs alias the Searcher's buffers (no allocation per search).
 func (s *Searcher) result(depth, multiPV int) Result {
 	rm := &s.rootMoves[0]
-	r := Result{Move: rm.move, Score: rm.score, Depth: depth, Nodes: s.totalNodes()}
+	score, _ := s.shownScore(rm)
+	r := Result{Move: rm.move, Score: score, Depth: depth, Nodes: s.totalNodes()}
 	if rm.pvLen > 1 {
 		r.Ponder = rm.pv[1]
 	}
@@ -577,7 +557,8 @@ func (s *Searcher) result(depth, multiPV int) Result {
 		}
 		pv := s.pvStore[i*MaxPly : i*MaxPly+l.pvLen]
 		copy(pv, l.pv[:l.pvLen])
-		s.lines = append(s.lines, Line{Move: l.move, Score: l.score, PV: pv})
+		score, _ := s.shownScore(l)
+		s.lines = append(s.lines, Line{Move: l.move, Score: score, PV: pv})
 	}
 	r.Lines = s.lines
 	r.Info = s.infoNoPV(depth, 0, BoundExact)
@@ -597,8 +578,9 @@ func (s *Searcher) info(depth, pvIdx int, bound Bound) Info {
 func (s *Searcher) infoNoPV(depth, pvIdx int, bound Bound) Info {
 	rm := &s.rootMoves[pvIdx]
 	el := time.Since(s.start)
+	score, verdict := s.shownScore(rm)
 	return Info{
-		Depth: depth, SelDepth: s.selDepth, MultiPV: pvIdx + 1, Score: rm.score, Bound: bound,
+		Depth: depth, SelDepth: s.selDepth, MultiPV: pvIdx + 1, Score: score, Bound: bound, TB: verdict,
 		Nodes: s.totalNodes(), NPS: NPS(s.totalNodes(), el), Time: el, TTHits: s.ttHits, TBHits: s.tbHits, HashFull: s.tt.HashFull(),
 		Material: eval.Material(&s.pos),
 	}
@@ -620,8 +602,8 @@ func (s *Searcher) sendLines(depth, multiPV int) {
 // sendBound reports a fail-high or fail-low of the aspiration window, once
 // the search has run long enough for a person to care.
 func (s *Searcher) sendBound(depth, pvIdx, score int, bound Bound) {
-	if s.report == nil || time.Since(s.start) < currMoveDelay {
-		return
+	if s.report == nil || time.Since(s.start) < currMoveDelay || s.rootInTB && !IsMate(score) {
+		return // (a line the tables judge keeps their score)
 	}
 	inf := s.info(depth, pvIdx, bound)
 	inf.Score = score
