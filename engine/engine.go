@@ -172,6 +172,16 @@ func (e *Engine) SetTablebases(tb *syzygy.Tablebases) {
 	e.searcher.SetTablebases(tb)
 }
 
+// SetTablebaseOptions sets Stockfish's Syzygy options, SyzygyProbeDepth,
+// Syzygy50MoveRule and SyzygyProbeLimit (search.TablebaseOptions). It
+// waits for a running search to finish.
+func (e *Engine) SetTablebaseOptions(o search.TablebaseOptions) {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	e.searcher.SetTablebaseOptions(o)
+}
+
 // SetNet makes the network n evaluate (nil: the hand-written evaluation).
 // It waits for a running search to finish.
 func (e *Engine) SetNet(n *nnue.Net) {
