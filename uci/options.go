@@ -80,6 +80,9 @@ var optionTable = []option{
 	{name: "OwnBook", kind: "check", def: "false"},
 	{name: "BookFile", kind: "string", def: "<empty>"},
 	{name: "SyzygyPath", kind: "string", def: "<empty>"},
+	{name: "SyzygyProbeDepth", kind: "spin", def: "1", min: 1, max: 100},
+	{name: "Syzygy50MoveRule", kind: "check", def: "true"},
+	{name: "SyzygyProbeLimit", kind: "spin", def: "7", min: 0, max: 7},
 	{name: "UseNNUE", kind: "check", def: strconv.FormatBool(defaultUseNNUE)},
 	{name: "EvalFile", kind: "string", def: "<embedded>"},
 	{name: "Move Overhead", kind: "spin", def: strconv.Itoa(defaultOverheadMS), min: 0, max: maxOverheadMS},
@@ -89,6 +92,7 @@ var optionTable = []option{
 	{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(defaultElo), min: engine.SkillElo(1), max: engine.SkillElo(engine.MaxSkill)},
 	{name: "UCI_ShowWDL", kind: "check", def: "false"},
 	{name: "UCI_Chess960", kind: "check", def: "false"},
+	{name: "UCI_AnalyseMode", kind: "check", def: "false"},
 }
 
 // options holds the current option values.
@@ -105,6 +109,11 @@ type options struct {
 	elo           int
 	showWDL       bool // info lines carry "wdl W D L" (search.WDL)
 	chess960      bool // castling written and read as king-takes-rook
+	// analyse is UCI_AnalyseMode: the GUI analyses rather than plays, so
+	// the search answers at full strength (Skill Level and
+	// UCI_LimitStrength wait) and without the book.
+	analyse bool
+	tb      search.TablebaseOptions // SyzygyProbeDepth, Syzygy50MoveRule, SyzygyProbeLimit
 }
 
 func defaultOptions() options {
@@ -116,6 +125,7 @@ func defaultOptions() options {
 		overhead: defaultOverheadMS * time.Millisecond,
 		skill:    maxSkillLevel,
 		elo:      defaultElo,
+		tb:       search.DefaultTablebaseOptions(),
 	}
 }
 
@@ -175,6 +185,14 @@ func (s *Server) setOption(args []string) {
 		s.setBookFile(value)
 	case "SyzygyPath":
 		s.setSyzygyPath(value)
+	case "SyzygyProbeDepth":
+		s.opts.tb.ProbeDepth = n
+	case "Syzygy50MoveRule":
+		s.opts.tb.Rule50 = on
+	case "SyzygyProbeLimit":
+		s.opts.tb.ProbeLimit = n
+	case "UCI_AnalyseMode":
+		s.opts.analyse = on
 	case "UseNNUE":
 		s.opts.useNNUE = on
 		s.applyNet()
@@ -323,12 +341,16 @@ func (s *Server) applyPending() {
 func (s *Server) applySearchOptions() {
 	s.applyPending()
 	s.eng.SetMultiPV(s.opts.multiPV)
+	s.eng.SetTablebaseOptions(s.opts.tb)
 	skill := engineSkill(s.opts.skill)
 	if s.opts.limitStrength {
 		skill = engine.SkillForElo(s.opts.elo)
 	}
+	if s.opts.analyse {
+		skill = engine.MaxSkill
+	}
 	s.eng.SetSkill(skill)
-	if s.opts.ownBook && s.book != nil {
+	if s.opts.ownBook && s.book != nil && !s.opts.analyse {
 		s.eng.SetBook(s.book)
 	} else {
 		s.eng.SetBook(nil)

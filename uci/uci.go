@@ -68,13 +68,20 @@ func (s *Server) Serve(in io.Reader) error {
 }
 
 // Handle runs one command line and reports whether the session goes on
-// (false after quit). Words before the first known command are skipped.
+// (false after quit). Words before the first known command are skipped,
+// as the protocol asks; a line with no known command gets Stockfish's
+// answer, "Unknown command: 'LINE'. Type help for more information.",
+// which a GUI ignores as it does every line that starts with a word it
+// does not know. Empty lines and lines starting with # are ignored.
 func (s *Server) Handle(line string) bool {
 	f := strings.Fields(line)
 	for len(f) > 0 && !isCommand(f[0]) {
 		f = f[1:]
 	}
 	if len(f) == 0 {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			s.out.Printf("Unknown command: '%s'. Type help for more information.\n", line)
+		}
 		return true
 	}
 	cmd, args := f[0], f[1:]
@@ -103,6 +110,10 @@ func (s *Server) Handle(line string) bool {
 		pos := s.current()
 		s.out.Println(pos.Board())
 		s.out.Printf("Fen: %s\nKey: %016x\n", pos.FEN(), pos.Key())
+	case "eval":
+		s.eval()
+	case "help":
+		s.out.Printf("%s", helpText)
 	case "quit":
 		return false
 	}
@@ -113,7 +124,7 @@ func (s *Server) Handle(line string) bool {
 func isCommand(w string) bool {
 	switch w {
 	case "uci", "isready", "debug", "register", "setoption", "ucinewgame",
-		"position", "go", "stop", "ponderhit", "d", "quit":
+		"position", "go", "stop", "ponderhit", "d", "eval", "help", "quit":
 		return true
 	}
 	return false

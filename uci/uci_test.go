@@ -74,6 +74,9 @@ func TestHandshake(t *testing.T) {
 		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
 		"option name SyzygyPath type string default <empty>",
+		"option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+		"option name Syzygy50MoveRule type check default true",
+		"option name SyzygyProbeLimit type spin default 7 min 0 max 7",
 		"option name UseNNUE type check default true",
 		"option name EvalFile type string default <embedded>",
 		"option name Move Overhead type spin default 10 min 0 max 5000",
@@ -83,6 +86,7 @@ func TestHandshake(t *testing.T) {
 		"option name UCI_Elo type spin default 1500 min 800 max 2600",
 		"option name UCI_ShowWDL type check default false",
 		"option name UCI_Chess960 type check default false",
+		"option name UCI_AnalyseMode type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answered\n%s\nwant\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
@@ -319,11 +323,16 @@ func TestSetOption(t *testing.T) {
 		"setoption name OwnBook value true",
 		"setoption name Clear Hash",
 		"setoption name uci_showwdl value true",
+		"setoption name SyzygyProbeDepth value 0",
+		"setoption name Syzygy50MoveRule value false",
+		"setoption name SyzygyProbeLimit value 5",
+		"setoption name UCI_AnalyseMode value true",
 	} {
 		s.Handle(line)
 	}
 	want := options{useNNUE: true, threads: 3, hashMB: 64, multiPV: 3, ponder: true, ownBook: true, overhead: 250 * time.Millisecond,
-		skill: maxSkillLevel, limitStrength: true, elo: minElo, showWDL: true}
+		skill: maxSkillLevel, limitStrength: true, elo: minElo, showWDL: true, analyse: true,
+		tb: search.TablebaseOptions{ProbeDepth: 1, Rule50: false, ProbeLimit: 5}}
 	if s.opts != want {
 		t.Errorf("options %+v, want %+v", s.opts, want)
 	}
