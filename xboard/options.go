@@ -7,6 +7,7 @@ import (
 
 	"ox88/book"
 	"ox88/engine"
+	"ox88/search"
 	"ox88/syzygy"
 )
 
@@ -32,6 +33,9 @@ func (s *Server) features() []string {
 		fmt.Sprintf(`feature option="OwnBook -check %d"`, own),
 		fmt.Sprintf(`feature option="BookFile -file %s"`, s.bookPath),
 		fmt.Sprintf(`feature option="SyzygyPath -path %s"`, s.tablesPath),
+		fmt.Sprintf(`feature option="SyzygyProbeDepth -spin %d 1 100"`, s.tbOpt.ProbeDepth),
+		fmt.Sprintf(`feature option="Syzygy50MoveRule -check %d"`, boolInt(s.tbOpt.Rule50)),
+		fmt.Sprintf(`feature option="SyzygyProbeLimit -spin %d 0 7"`, s.tbOpt.ProbeLimit),
 		"feature done=1",
 	}
 }
@@ -41,10 +45,11 @@ func (s *Server) features() []string {
 // threads and swapping the tables each wait for a running search, and an
 // analysis never ends by itself.
 type pendingSettings struct {
-	hashMB    int                // memory or option Hash (0: unchanged)
-	threads   int                // cores (0: unchanged)
-	tables    *syzygy.Tablebases // egtpath syzygy or option SyzygyPath ...
-	setTables bool               // ... when set (tables nil: none)
+	hashMB    int                      // memory or option Hash (0: unchanged)
+	threads   int                      // cores (0: unchanged)
+	tables    *syzygy.Tablebases       // egtpath syzygy or option SyzygyPath ...
+	setTables bool                     // ... when set (tables nil: none)
+	tbOpt     *search.TablebaseOptions // the Syzygy options, when changed
 }
 
 // apply gives the engine the settings. No search may be running.
@@ -58,6 +63,17 @@ func (p pendingSettings) apply(eng *engine.Engine) {
 	if p.setTables {
 		eng.SetTablebases(p.tables)
 	}
+	if p.tbOpt != nil {
+		eng.SetTablebaseOptions(*p.tbOpt)
+	}
+}
+
+// boolInt is a check option's value in a feature: 1 or 0.
+func boolInt(on bool) int {
+	if on {
+		return 1
+	}
+	return 0
 }
 
 // memory handles "memory N", the MiB the engine may use: all of it goes to
@@ -158,9 +174,33 @@ func (s *Server) option(text, line string) {
 		s.setBookFile(value, line)
 	case "syzygypath":
 		s.setTables(value, line)
+	case "syzygyprobedepth", "syzygyprobelimit", "syzygy50moverule":
+		s.setTablebaseOption(strings.ToLower(name), value, line)
 	default:
 		s.out.Println("Error (unknown option): " + line)
 	}
+}
+
+// setTablebaseOption sets one of Stockfish's Syzygy options (the same
+// names and ranges as UCI's) for the next search.
+func (s *Server) setTablebaseOption(name, value, line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.tbOpt
+	var err error
+	var n int
+	if name == "syzygy50moverule" {
+		o.Rule50, err = strconv.ParseBool(value)
+	} else if n, err = strconv.Atoi(value); name == "syzygyprobedepth" {
+		o.ProbeDepth = min(max(n, 1), 100)
+	} else {
+		o.ProbeLimit = min(max(n, 0), 7)
+	}
+	if err != nil {
+		s.out.Println("Error (bad value): " + line)
+		return
+	}
+	s.tbOpt, s.pending.tbOpt = o, &o
 }
 
 // setBookFile loads the Polyglot book at path ("": none). A book that

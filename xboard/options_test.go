@@ -133,3 +133,30 @@ func TestBookOptions(t *testing.T) {
 		t.Error("OwnBook=0 left the engine its book")
 	}
 }
+
+// TestTablebaseOptions: Stockfish's Syzygy options are features, take
+// their values for the next search (bounded to UCI's ranges) and refuse
+// a bad one; eval prints the heat map's numbers as comments.
+func TestTablebaseOptions(t *testing.T) {
+	s := newSession(t)
+	s.Send("option SyzygyProbeDepth=0", "option Syzygy50MoveRule=0", "option SyzygyProbeLimit=9",
+		"option Syzygy50MoveRule=maybe", "ping 1")
+	s.expectLines("Error (bad value): option Syzygy50MoveRule=maybe", "pong 1")
+	want := search.TablebaseOptions{ProbeDepth: 1, Rule50: false, ProbeLimit: 7}
+	if p := s.pending(); p.tbOpt == nil || *p.tbOpt != want {
+		t.Errorf("pending %+v, want %+v", p.tbOpt, want)
+	}
+	s.Send("xboard", "protover 2")
+	_, lines := s.Expect("feature done=1", time.Second)
+	for _, f := range []string{`feature option="SyzygyProbeDepth -spin 1 1 100"`, `feature option="Syzygy50MoveRule -check 0"`,
+		`feature option="SyzygyProbeLimit -spin 7 0 7"`} {
+		if !strings.Contains(strings.Join(lines, "\n"), f) {
+			t.Errorf("no %s in %q", f, lines)
+		}
+	}
+	s.Send("setboard 8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "eval")
+	_, lines = s.Expect("# Network evaluation +", time.Second)
+	if !strings.Contains(strings.Join(lines, "\n"), "# |   R   |       |") {
+		t.Errorf("eval printed %q", lines)
+	}
+}

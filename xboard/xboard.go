@@ -38,11 +38,12 @@ type Server struct {
 
 	// The settings (options.go): their values, for the features, and
 	// what the next search must apply.
-	hashMB     int         // the hash table's size, MiB
-	ownBook    bool        // OwnBook: play from book
-	book       engine.Book // the book OwnBook plays from (BookFile, or the engine's at start)
-	bookPath   string      // BookFile
-	tablesPath string      // SyzygyPath, egtpath syzygy
+	hashMB     int                     // the hash table's size, MiB
+	ownBook    bool                    // OwnBook: play from book
+	book       engine.Book             // the book OwnBook plays from (BookFile, or the engine's at start)
+	bookPath   string                  // BookFile
+	tablesPath string                  // SyzygyPath, egtpath syzygy
+	tbOpt      search.TablebaseOptions // SyzygyProbeDepth, Syzygy50MoveRule, SyzygyProbeLimit
 	pending    pendingSettings
 	maxHashMB  int // the cap on memory and Hash: engine.MaxHashMB (tests lower it)
 	maxThreads int // the cap on cores: search.MaxThreads (tests lower it)
@@ -52,7 +53,7 @@ type Server struct {
 // the engine has (engine.Engine.SetBook) is played, as if OwnBook were on.
 func NewServer(eng *engine.Engine, out io.Writer) *Server {
 	s := &Server{eng: eng, out: lineio.NewWriter(out), g: game.New(nil), side: chess.Black,
-		hashMB: search.DefaultHashMB, maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
+		hashMB: search.DefaultHashMB, tbOpt: search.DefaultTablebaseOptions(), maxHashMB: engine.MaxHashMB, maxThreads: search.MaxThreads}
 	s.book = eng.Book()
 	s.ownBook = s.book != nil
 	eng.OnInfo(s.info)
@@ -152,6 +153,8 @@ func (s *Server) Handle(line string) bool {
 		s.mu.Lock()
 		s.gameOver = true
 		s.mu.Unlock()
+	case "eval":
+		s.eval()
 	case "quit":
 		return false
 	default:

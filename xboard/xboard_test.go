@@ -72,6 +72,9 @@ func TestHandshake(t *testing.T) {
 		`feature option="OwnBook -check 0"`,
 		`feature option="BookFile -file "`,
 		`feature option="SyzygyPath -path "`,
+		`feature option="SyzygyProbeDepth -spin 1 1 100"`,
+		`feature option="Syzygy50MoveRule -check 1"`,
+		`feature option="SyzygyProbeLimit -spin 7 0 7"`,
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("protover 2 answered\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
