@@ -159,7 +159,8 @@ var notCode = map[string]bool{
 	"Hash": true, "Threads": true, "OwnBook": true, "BookFile": true, "UCI_Elo": true,
 	"UCI_LimitStrength": true, "Termination": true, "NO_COLOR": true, "OX88_TUNE_L2": true, "OX88_FUZZTIME": true,
 	"PNBRQK": true, "NaN": true, "SyzygyPath": true, "UseNNUE": true, "EvalFile": true, "UCI_Chess960": true,
-	"UCI_ShowWDL": true, "KRPvKR": true, "os.PathListSeparator": true, "syzygy/*_test.go": true,
+	"UCI_ShowWDL": true, "UCI_AnalyseMode": true, "SyzygyProbeDepth": true, "Syzygy50MoveRule": true, "SyzygyProbeLimit": true,
+	"KRPvKR": true, "os.PathListSeparator": true, "syzygy/*_test.go": true,
 	// names in the Go runtime and in the modules the terminal game uses
 	"runtime.asyncPreempt": true, "tea_init.go": true, "lipgloss.HasDarkBackground": true, "OSCTimeout": true,
 }

@@ -38,5 +38,7 @@
 //
 // Bad input never ends the session: an unparsable FEN or an illegal move
 // in position is answered with "info string error: ..." and the last good
-// position stays; unknown words are skipped, as the protocol asks.
+// position stays; unknown words are skipped, as the protocol asks, and a
+// line with no known command is answered "Unknown command: 'LINE'. Type
+// help for more information.", as Stockfish answers it.
 package uci
