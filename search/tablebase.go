@@ -74,6 +74,21 @@ func (v TBVerdict) Negate() TBVerdict {
 	return VerdictWin + VerdictLoss - v
 }
 
+// WDL returns the verdict as chances to win, draw and lose, per mille,
+// as search.WDL gives them for a score: certain, and a cursed win or
+// blessed loss a draw. ok is false for NoVerdict.
+func (v TBVerdict) WDL() (win, draw, loss int, ok bool) {
+	switch v {
+	case VerdictWin:
+		return 1000, 0, 0, true
+	case VerdictLoss:
+		return 0, 0, 1000, true
+	case VerdictCursedWin, VerdictDraw, VerdictBlessedLoss:
+		return 0, 1000, 0, true
+	}
+	return 0, 0, 0, false
+}
+
 // verdictOf turns a table result into a verdict (under rule50 or not).
 func verdictOf(w syzygy.WDL, rule50 bool) TBVerdict {
 	if !rule50 {

@@ -165,6 +165,12 @@ func TestTablebaseOptions(t *testing.T) {
 	if r.Info.TB != NoVerdict || IsTBWin(r.Score) || r.Info.TBHits != 0 {
 		t.Errorf("probe limit 0: %v, score %d, %d tbhits", r.Info.TB, r.Score, r.Info.TBHits)
 	}
+	if w, d, l, ok := VerdictBlessedLoss.WDL(); !ok || w != 0 || d != 1000 || l != 0 {
+		t.Errorf("blessed loss: wdl %d %d %d", w, d, l)
+	}
+	if _, _, _, ok := NoVerdict.WDL(); ok {
+		t.Errorf("NoVerdict has a WDL")
+	}
 	if v := VerdictCursedWin.Negate(); v != VerdictBlessedLoss || v.String() != "tablebase blessed loss" || NoVerdict.Negate() != NoVerdict {
 		t.Errorf("Negate: %v", v)
 	}
@@ -232,5 +238,81 @@ func TestTablebaseKRvK(t *testing.T) {
 			continue
 		}
 		t.Logf("%s: mate after %d plies", fen, plies)
+	}
+}
+
+// TestTablebaseRepetition: once the root position has occurred before
+// since the last zeroing move, a won root is played by the shortest
+// distance to zeroing (Stockfish's rule), so that a game cannot go round
+// in circles among moves that all keep the win.
+func TestTablebaseRepetition(t *testing.T) {
+	tb := openTestTables(t)
+	pos := chess.MustParseFEN("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")
+	var history []uint64
+	for _, u := range []string{"e1e2", "e5e6", "e2e1", "e6e5"} {
+		m, err := pos.ParseUCI(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		history = append(history, pos.Key())
+		pos.MakeMove(m)
+	}
+	ranked, _, _, err := tb.ProbeRoot(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fastest := map[chess.Move]bool{}
+	best := ranked[0].DTZ
+	for _, r := range ranked {
+		if r.DTZ > 0 && r.DTZ < best {
+			best = r.DTZ
+		}
+	}
+	for _, r := range ranked {
+		if r.DTZ == best {
+			fastest[r.Move] = true
+		}
+	}
+	s := NewSearcher(4)
+	s.SetTablebases(tb)
+	r := s.Search(pos, history, Limits{Depth: 3, MultiPV: 3}, nil, nil)
+	if !fastest[r.Move] || r.Score != TBWin || len(fastest) == len(ranked) {
+		t.Errorf("repeated KRvK: %v (score %d), want one of the %d moves of DTZ %d", r.Move, r.Score, len(fastest), best)
+	}
+}
+
+// TestTablebaseMultiPV: with the root in the tables, MultiPV shows every
+// move, best rank first, each with its own verdict and score.
+func TestTablebaseMultiPV(t *testing.T) {
+	tb := openTestTables(t)
+	pos := chess.MustParseFEN("8/8/3qk3/8/8/3QK3/8/8 w - - 0 1") // Qxd6+ draws; most moves lose the queen
+	ranked, _, _, err := tb.ProbeRoot(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[chess.Move]int{}
+	verdicts := map[TBVerdict]int{}
+	for _, r := range ranked {
+		want[r.Move] = tbRootScore(r.WDL, r.DTZ, 0, true)
+	}
+	s := NewSearcher(4)
+	s.SetTablebases(tb)
+	var reports []Info
+	r := s.Search(pos, nil, Limits{Depth: 2, MultiPV: 64}, nil, func(i Info) {
+		if i.CurrMove == chess.NoMove && i.Depth == 2 {
+			reports = append(reports, i)
+		}
+	})
+	if len(r.Lines) != len(ranked) || len(reports) != len(ranked) {
+		t.Fatalf("%d lines, %d reports for %d moves", len(r.Lines), len(reports), len(ranked))
+	}
+	for i, l := range r.Lines {
+		if l.Score != want[l.Move] || reports[i].Score != l.Score || i > 0 && l.Score > r.Lines[i-1].Score {
+			t.Errorf("line %d: %v score %d (report %d), want %d", i+1, l.Move, l.Score, reports[i].Score, want[l.Move])
+		}
+		verdicts[reports[i].TB]++
+	}
+	if verdicts[VerdictDraw] == 0 || verdicts[VerdictLoss] == 0 || verdicts[NoVerdict] != 0 {
+		t.Errorf("verdicts %v", verdicts)
 	}
 }
