@@ -55,6 +55,12 @@ func TestTablebaseScores(t *testing.T) {
 			t.Errorf("%s: cp %d, want %d..%d", c.fen, cp, c.min, c.max)
 		}
 	}
+	// UCI_ShowWDL: the verdict is certain; a cursed win is a draw.
+	s.Send("setoption name UCI_ShowWDL value true", "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 80 1", "go depth 2")
+	if _, before := s.Expect("bestmove", 10*time.Second); !strings.Contains(before[len(before)-2], " wdl 0 1000 0 ") {
+		t.Errorf("cursed win with UCI_ShowWDL: %q", before)
+	}
+	s.Send("setoption name UCI_ShowWDL value false")
 	s.Send("setoption name Syzygy50MoveRule value false")
 	if cp := search("8/8/8/4k3/8/8/8/R3K3 w - - 80 1"); cp != 20000 {
 		t.Errorf("cursed win without the fifty-move rule: cp %d", cp)

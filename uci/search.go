@@ -297,13 +297,17 @@ func (s *Server) emit(st *searchRecord) {
 }
 
 // formatInfo formats a report of this search: FormatInfo, with the WDL
-// chances if UCI_ShowWDL was on at go.
+// chances if UCI_ShowWDL was on at go (the tables' verdict, certain, when
+// they cover the root).
 func (st *searchRecord) formatInfo(i search.Info) string {
 	if !st.showWDL {
 		return FormatInfo(&st.pos, i, nil)
 	}
 	var wdl [3]int
 	wdl[0], wdl[1], wdl[2] = search.WDL(i.Score, st.material)
+	if w, d, l, ok := i.TB.WDL(); ok && !search.IsMate(i.Score) {
+		wdl = [3]int{w, d, l} // the tables' verdict is certain
+	}
 	return FormatInfo(&st.pos, i, &wdl)
 }
 
