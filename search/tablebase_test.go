@@ -316,3 +316,25 @@ func TestTablebaseMultiPV(t *testing.T) {
 		t.Errorf("verdicts %v", verdicts)
 	}
 }
+
+// TestTablebaseProbeDepth: from a 6-piece root, the 4-piece positions
+// after two captures are asked with the defaults, and left unasked with
+// SyzygyProbeDepth 100 (they have as many pieces as the largest tables,
+// and no node has that much depth left) or SyzygyProbeLimit 3.
+func TestTablebaseProbeDepth(t *testing.T) {
+	s := NewSearcher(4)
+	s.SetTablebases(openTestTables(t))
+	pos := chess.MustParseFEN("4k3/8/8/8/8/2n5/3r4/3QK2R w - - 0 1")
+	hits := func(o TablebaseOptions) uint64 {
+		s.SetTablebaseOptions(o)
+		s.Clear()
+		return s.Search(pos, nil, Limits{Depth: 5}, nil, nil).Info.TBHits
+	}
+	all := hits(DefaultTablebaseOptions())
+	deep := hits(TablebaseOptions{ProbeDepth: 100, Rule50: true, ProbeLimit: 7})
+	three := hits(TablebaseOptions{ProbeDepth: 1, Rule50: true, ProbeLimit: 3})
+	if deep >= all || three >= all || all == 0 {
+		t.Errorf("tbhits: %d with the defaults, %d at probe depth 100, %d with probe limit 3", all, deep, three)
+	}
+	t.Logf("tbhits: %d with the defaults, %d at probe depth 100, %d with probe limit 3", all, deep, three)
+}
