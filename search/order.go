@@ -52,10 +52,10 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 		case m.IsCapture() || m.Promotion() == chess.Queen:
 			if m.Promotion() != chess.NoKind && m.Promotion() != chess.Queen {
 				v = scoreBadCapture + mvvLva(pos, m) - 1000
-			} else if s.see(m) >= 0 {
-				v = scoreGoodCapture + mvvLva(pos, m)
 			} else {
-				v = scoreBadCapture + mvvLva(pos, m)
+				// Good until pickMove asks SEE, which it does only
+				// when the capture is the best move left (seePending).
+				v = scoreGoodCapture + mvvLva(pos, m)
 			}
 		case m.IsPromotion(): // underpromotion without capture
 			v = scoreBadCapture - 1000 + int(m.Promotion())
@@ -74,17 +74,41 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 // pickMove moves the best-scored move among i.. to slot i and returns it:
 // a selection step instead of a full sort, because most nodes cut off after
 // one or two moves.
+//
+// A capture is scored good (scoreGoodCapture) until it is the best move
+// left; only then is its exchange evaluated (seeGE), and a capture that
+// loses material moves down to scoreBadCapture and the choice is made
+// again. The order is the one that evaluating every capture first would
+// give: a capture's score can only go down, so the first move of the
+// highest score is the same, and most captures are never evaluated, since
+// most nodes cut off before they reach them.
 func (s *Searcher) pickMove(ply, i int) chess.Move {
 	st := &s.stack[ply]
-	best := i
-	for j := i + 1; j < st.moves.N; j++ {
-		if st.scores[j] > st.scores[best] {
-			best = j
+	n := st.moves.N
+	for {
+		best := i
+		for j := i + 1; j < n; j++ {
+			if st.scores[j] > st.scores[best] {
+				best = j
+			}
 		}
+		m := st.moves.Moves[best]
+		if v := st.scores[best]; v >= scoreGoodCapture && v < scoreHashMove && seePending(&s.pos, m) && !s.seeGE(m, 0) {
+			st.scores[best] = int32(scoreBadCapture + mvvLva(&s.pos, m))
+			continue
+		}
+		st.moves.Moves[i], st.moves.Moves[best] = m, st.moves.Moves[i]
+		st.scores[i], st.scores[best] = st.scores[best], st.scores[i]
+		return m
 	}
-	st.moves.Moves[i], st.moves.Moves[best] = st.moves.Moves[best], st.moves.Moves[i]
-	st.scores[i], st.scores[best] = st.scores[best], st.scores[i]
-	return st.moves.Moves[i]
+}
+
+// seePending reports whether capture (or queen promotion) m, scored as a
+// good capture, still needs its exchange evaluated: it promotes, or its
+// piece is worth more than its victim (a capture of an equal or greater
+// victim cannot lose, see's own early stop).
+func seePending(pos *chess.Position, m chess.Move) bool {
+	return m.Promotion() != chess.NoKind || seeValue[pos.At(m.From()).Kind()] > seeValue[victim(pos, m)]
 }
 
 // updateHistory rewards the quiet move that caused a cutoff and punishes
@@ -210,6 +234,50 @@ func (s *Searcher) see(m chess.Move) int {
 		gain[n-1] = -max(-gain[n-1], gain[n])
 	}
 	return gain[0]
+}
+
+// seeGE reports whether see(m) >= threshold, and stops as soon as the
+// answer is known: the same exchange on the same square, the same least
+// valuable attackers in the same order, but a running balance against the
+// threshold in place of the list of gains, so that an exchange which is
+// already decided is not played out to its end.
+func (s *Searcher) seeGE(m chess.Move, threshold int) bool {
+	pos := &s.pos
+	to := m.To()
+	onSquare := pos.At(m.From()).Kind()
+	// swap is what the side that just captured is ahead of the threshold
+	// by if the exchange stops here, seen from the side to capture next.
+	swap := seeValue[victim(pos, m)] - threshold
+	if p := m.Promotion(); p != chess.NoKind {
+		swap += seeValue[p] - seeValue[chess.Pawn]
+		onSquare = p
+	}
+	if swap < 0 {
+		return false // below the threshold even if nobody recaptures
+	}
+	swap = seeValue[onSquare] - swap
+	if swap <= 0 {
+		return true // at the threshold even if the capturer is lost
+	}
+	removed := bit64(m.From())
+	if m.IsEnPassant() {
+		removed |= bit64(to ^ 16)
+	}
+	side := pos.SideToMove().Other()
+	res := 1 // 1: the mover reaches the threshold if the exchange stops now
+	for {
+		from, kind := leastAttacker(pos, to, side, removed)
+		if kind == chess.NoKind {
+			break
+		}
+		res ^= 1
+		if swap = seeValue[kind] - swap; swap < res {
+			break // the side to capture gains nothing by going on
+		}
+		removed |= bit64(from)
+		side = side.Other()
+	}
+	return res == 1
 }
 
 func bit64(sq chess.Square) uint64 { return 1 << uint(sq.Index64()&63) }
