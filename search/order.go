@@ -43,8 +43,9 @@ func victim(pos *chess.Position, m chess.Move) chess.Kind {
 func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 	st := &s.stack[ply]
 	pos := &s.pos
-	for i := 0; i < st.moves.N; i++ {
-		m := st.moves.Moves[i]
+	moves := st.moves.Moves[:st.moves.N]
+	scores := st.scores[:len(moves)]
+	for i, m := range moves {
 		var v int
 		switch {
 		case m == hashMove:
@@ -67,7 +68,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			pc := pos.At(m.From())
 			v = s.quietScore(ply, pc, m) + threatScore(pos, pc, m)
 		}
-		st.scores[i] = int32(v)
+		scores[i] = int32(v)
 	}
 }
 
@@ -84,21 +85,22 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 // most nodes cut off before they reach them.
 func (s *Searcher) pickMove(ply, i int) chess.Move {
 	st := &s.stack[ply]
-	n := st.moves.N
+	moves := st.moves.Moves[:st.moves.N]
+	scores := st.scores[:len(moves)] // one bounds check here, none in the scan
 	for {
-		best := i
-		for j := i + 1; j < n; j++ {
-			if st.scores[j] > st.scores[best] {
-				best = j
+		best, v := i, scores[i]
+		for j := i + 1; j < len(scores); j++ {
+			if scores[j] > v {
+				best, v = j, scores[j]
 			}
 		}
-		m := st.moves.Moves[best]
-		if v := st.scores[best]; v >= scoreGoodCapture && v < scoreHashMove && seePending(&s.pos, m) && !s.seeGE(m, 0) {
-			st.scores[best] = int32(scoreBadCapture + mvvLva(&s.pos, m))
+		m := moves[best]
+		if v >= scoreGoodCapture && v < scoreHashMove && seePending(&s.pos, m) && !s.seeGE(m, 0) {
+			scores[best] = int32(scoreBadCapture + mvvLva(&s.pos, m))
 			continue
 		}
-		st.moves.Moves[i], st.moves.Moves[best] = m, st.moves.Moves[i]
-		st.scores[i], st.scores[best] = st.scores[best], st.scores[i]
+		moves[i], moves[best] = m, moves[i]
+		scores[i], scores[best] = v, scores[i]
 		return m
 	}
 }
