@@ -22,6 +22,14 @@ func MustParseFEN(fen string) *Position {
 	return p
 }
 
+// MaxFENCounter bounds the halfmove clock and the fullmove number that
+// ParseFEN accepts and that FEN writes: a game of any length a move list
+// can hold (a 208,000-ply list reached a clock of 208,000) prints a FEN
+// that parses again. A counter beyond it is written as MaxFENCounter,
+// which changes nothing the rules ask of it (the fifty-move rule needs
+// only "100 or more").
+const MaxFENCounter = 999_999_999
+
 // ParseFEN reads a position from Forsyth-Edwards Notation. The halfmove and
 // fullmove fields may be left out (they default to 0 and 1). Anything
 // malformed or impossible is an error that says what is wrong.
@@ -67,15 +75,15 @@ func ParseFENNotes(fen string) (*Position, []string, error) {
 	}
 	if len(fields) >= 5 {
 		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 10000 {
-			return nil, nil, fmt.Errorf("halfmove clock must be a number from 0 to 10000, got %q", fields[4])
+		if err != nil || n < 0 || n > MaxFENCounter {
+			return nil, nil, fmt.Errorf("halfmove clock must be a number from 0 to %d, got %q", MaxFENCounter, fields[4])
 		}
 		p.halfmove = n
 	}
 	if len(fields) == 6 {
 		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 0 || n > 100000 {
-			return nil, nil, fmt.Errorf("fullmove number must be a number from 0 to 100000, got %q", fields[5])
+		if err != nil || n < 0 || n > MaxFENCounter {
+			return nil, nil, fmt.Errorf("fullmove number must be a number from 0 to %d, got %q", MaxFENCounter, fields[5])
 		}
 		p.fullmove = n
 	}
@@ -311,7 +319,8 @@ func (p *Position) fen(shredder bool) string {
 	if p.side == Black {
 		side = "b"
 	}
-	fmt.Fprintf(&b, " %s %s %s %d %d", side, p.castlingField(shredder), p.ep, p.halfmove, p.fullmove)
+	fmt.Fprintf(&b, " %s %s %s %d %d", side, p.castlingField(shredder), p.ep,
+		min(p.halfmove, MaxFENCounter), min(p.fullmove, MaxFENCounter))
 	return b.String()
 }
 

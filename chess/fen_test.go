@@ -47,6 +47,45 @@ func TestFENErrors(t *testing.T) {
 	}
 }
 
+// TestFENLongGameRoundTrip plays 208,000 plies of knight moves (the
+// length of a move list that once printed a FEN its own parser refused)
+// and reads back what FEN writes; counters past MaxFENCounter are written
+// as MaxFENCounter and read back the same.
+func TestFENLongGameRoundTrip(t *testing.T) {
+	pos := MustParseFEN(StartFEN)
+	cycle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for i := range 208000 {
+		m, err := pos.ParseUCI(cycle[i%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.MakeMove(m)
+	}
+	if pos.HalfmoveClock() != 208000 || pos.FullmoveNumber() != 104001 {
+		t.Fatalf("clock %d, move %d", pos.HalfmoveClock(), pos.FullmoveNumber())
+	}
+	fen := pos.FEN()
+	again, err := ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("FEN wrote %q, ParseFEN refuses it: %v", fen, err)
+	}
+	if again.FEN() != fen || again.HalfmoveClock() != 208000 {
+		t.Fatalf("%q read back as %q", fen, again.FEN())
+	}
+	big := MustParseFEN(StartFEN)
+	big.halfmove, big.fullmove = 999999999+5, 999999999+7
+	want := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 999999999 999999999"
+	if got := big.FEN(); got != want {
+		t.Fatalf("counters past the bound: %q, want %q", got, want)
+	}
+	if _, err := ParseFEN(want); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000000000 1"); err == nil {
+		t.Fatal("a halfmove clock past the bound parsed")
+	}
+}
+
 func TestFENShortForm(t *testing.T) {
 	pos, err := ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -")
 	if err != nil {
