@@ -1,6 +1,9 @@
 package chess
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // Perft counts the leaf nodes of the legal move tree to the given depth.
 // Its counts are published for many positions, so any difference from them
@@ -31,6 +34,45 @@ func (p *Position) perft(lists []MoveList) uint64 {
 		p.UnmakeMove(m, u)
 	}
 	return nodes
+}
+
+// perftStopChunk is the depth at and below which PerftStop counts without
+// looking at its flag: a depth-4 subtree is at most a few million leaves,
+// well under a second.
+const perftStopChunk = 4
+
+// PerftStop is Perft that gives up soon after stop is set, returning the
+// leaves counted so far and false. It looks at the flag between subtrees
+// of depth perftStopChunk, so a long count ends well within a second.
+func (p *Position) PerftStop(depth int, stop *atomic.Bool) (uint64, bool) {
+	if depth <= 0 {
+		return 1, !stop.Load()
+	}
+	lists := make([]MoveList, depth)
+	return p.perftStop(lists, stop)
+}
+
+func (p *Position) perftStop(lists []MoveList, stop *atomic.Bool) (uint64, bool) {
+	if stop.Load() {
+		return 0, false
+	}
+	if len(lists) <= perftStopChunk {
+		return p.perft(lists), true
+	}
+	ml := &lists[0]
+	p.GenerateMoves(ml)
+	var nodes uint64
+	for i := 0; i < ml.N; i++ {
+		m := ml.Moves[i]
+		u := p.MakeMove(m)
+		n, ok := p.perftStop(lists[1:], stop)
+		p.UnmakeMove(m, u)
+		nodes += n
+		if !ok {
+			return nodes, false
+		}
+	}
+	return nodes, true
 }
 
 // DivideEntry is one root move and the leaf count below it.

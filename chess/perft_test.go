@@ -3,6 +3,7 @@ package chess
 import (
 	"flag"
 	"slices"
+	"sync/atomic"
 	"testing"
 )
 
@@ -18,6 +19,22 @@ func perftCap() uint64 {
 		return 200_000
 	}
 	return 2_000_000
+}
+
+// TestPerftStop: PerftStop counts what Perft counts when left alone,
+// and gives up at once, with false, when its flag is set.
+func TestPerftStop(t *testing.T) {
+	pos := MustParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var stop atomic.Bool
+	for depth := range 6 {
+		if n, ok := pos.PerftStop(depth, &stop); !ok || n != pos.Perft(depth) {
+			t.Errorf("depth %d: %d %v, Perft %d", depth, n, ok, pos.Perft(depth))
+		}
+	}
+	stop.Store(true)
+	if n, ok := pos.PerftStop(9, &stop); ok || n != 0 {
+		t.Errorf("stopped: %d %v", n, ok)
+	}
 }
 
 // TestPerftSuites checks the standard suites and the 960 Chess960

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"ox88/chess"
@@ -48,6 +49,7 @@ type searchRecord struct {
 // the session on a deep "go depth" the GUI forgot.
 func (s *Server) goCmd(args []string) {
 	pos := s.current()
+	s.stopPerft()
 	if len(args) >= 1 && args[0] == "perft" {
 		s.finishSearch()
 		s.perft(&pos, args[1:])
@@ -79,9 +81,18 @@ func (s *Server) goCmd(args []string) {
 // maxPerftDepth bounds "go perft": deeper counts take hours.
 const maxPerftDepth = 10
 
+// perftRun is a "go perft" counting on its own goroutine.
+type perftRun struct {
+	stop atomic.Bool
+	done chan struct{} // closed after its last line is written
+}
+
 // perft handles "go perft N" as Stockfish does: each root move with the
-// leaves below it, then "Nodes searched: N". It runs in the foreground
-// (a GUI or script waits for the count).
+// leaves below it, then "Nodes searched: N". It counts on its own
+// goroutine, so isready is answered at once and stop, quit, go or
+// ucinewgame end it within a second (see chess.PerftStop); a stopped
+// count prints the root moves it finished and an info string, never a
+// "Nodes searched" total that would be wrong.
 func (s *Server) perft(pos *chess.Position, args []string) {
 	depth := 0
 	if len(args) > 0 {
@@ -91,12 +102,35 @@ func (s *Server) perft(pos *chess.Position, args []string) {
 		s.out.Printf("info string error: go perft needs a depth from 1 to %d\n", maxPerftDepth)
 		return
 	}
-	var total uint64
-	for _, e := range pos.Divide(depth) {
-		s.out.Printf("%s: %d\n", pos.UCI(e.Move), e.Nodes)
-		total += e.Nodes
+	run := &perftRun{done: make(chan struct{})}
+	s.perftCur = run
+	go func() {
+		defer close(run.done)
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		var total uint64
+		for i, m := range ml.Slice() {
+			u := pos.MakeMove(m)
+			n, ok := pos.PerftStop(depth-1, &run.stop)
+			pos.UnmakeMove(m, u)
+			if !ok {
+				s.out.Printf("info string perft stopped after %d of %d root moves, %d nodes\n", i, ml.N, total)
+				return
+			}
+			s.out.Printf("%s: %d\n", pos.UCI(m), n)
+			total += n
+		}
+		s.out.Printf("\nNodes searched: %d\n\n", total)
+	}()
+}
+
+// stopPerft ends a running "go perft" and waits for its last line.
+func (s *Server) stopPerft() {
+	if run := s.perftCur; run != nil {
+		run.stop.Store(true)
+		<-run.done
+		s.perftCur = nil
 	}
-	s.out.Printf("\nNodes searched: %d\n\n", total)
 }
 
 // parseGo reads go's arguments. Unknown words and bad numbers are skipped;

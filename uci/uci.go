@@ -37,6 +37,7 @@ type Server struct {
 	clearHash    bool      // Clear Hash pressed while a search ran
 	maxHashMB    int       // the cap on Hash: engine.MaxHashMB (tests lower it)
 	maxThreads   int       // the cap on Threads: search.MaxThreads (tests lower it)
+	perftCur     *perftRun // the last go perft started, or nil
 
 	mu  sync.Mutex    // guards cur and what it points to
 	cur *searchRecord // the last search started, or nil
@@ -63,6 +64,7 @@ func Run(in io.Reader, out io.Writer) error {
 // whole: a GUI never sends one.
 func (s *Server) Serve(in io.Reader) error {
 	err := lineio.Serve(in, maxLine, s.Handle, nil)
+	s.stopPerft()
 	s.finishSearch()
 	return err
 }
@@ -95,6 +97,7 @@ func (s *Server) Handle(line string) bool {
 	case "setoption":
 		s.setOption(args)
 	case "ucinewgame":
+		s.stopPerft()
 		s.finishSearch()
 		s.applyPending()
 		s.eng.NewGame()
@@ -103,6 +106,7 @@ func (s *Server) Handle(line string) bool {
 	case "go":
 		s.goCmd(args)
 	case "stop":
+		s.stopPerft()
 		s.stop()
 	case "ponderhit":
 		s.ponderHit()

@@ -564,6 +564,28 @@ func TestGoPerft(t *testing.T) {
 	s.Expect("readyok", time.Second)
 }
 
+// TestGoPerftStops: a deep "go perft" counts on its own goroutine, so
+// isready is answered at once and stop ends the count within a second
+// (it used to block the reader until the count ended: depth 7 is
+// seconds, depth 10 days), without a wrong "Nodes searched" total; quit
+// ends a count too.
+func TestGoPerftStops(t *testing.T) {
+	s := newSession(t)
+	s.Send("go perft 10", "isready")
+	s.Expect("readyok", time.Second)
+	s.Send("stop")
+	line, before := s.Expect("info string perft stopped", 2*time.Second)
+	if !strings.Contains(line, "of 20 root moves") || slices.ContainsFunc(before, func(l string) bool { return strings.HasPrefix(l, "Nodes searched") }) {
+		t.Errorf("stopped perft: %q after %q", line, before)
+	}
+	s.Send("go perft 2")
+	s.Expect("Nodes searched: 400", 2*time.Second)
+	s.Send("go perft 10", "go perft 9")
+	s.Expect("info string perft stopped", 2*time.Second)
+	s.Send("quit")
+	s.Expect("info string perft stopped", 2*time.Second)
+}
+
 // TestChess960: with UCI_Chess960 on, castling is written king-takes-rook
 // (in the PV and bestmove too); it is read either way in either mode; a
 // Chess960 FEN with Shredder letters is accepted.
