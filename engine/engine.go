@@ -132,6 +132,15 @@ func (e *Engine) SetHashSize(mb int) {
 	e.searcher.SetHashSize(min(max(mb, 1), MaxHashMB))
 }
 
+// HashMB returns the transposition table's size in mebibytes (SetHashSize
+// rounds down to a power of two).
+func (e *Engine) HashMB() int {
+	e.ctl.Lock()
+	defer e.ctl.Unlock()
+	e.Wait()
+	return e.searcher.HashMB()
+}
+
 // SetSeed makes the weak levels' random choices reproducible: two engines
 // with the same seed, level and positions choose the same moves. Seed 0
 // takes one from the clock (the default).

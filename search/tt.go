@@ -1,6 +1,8 @@
 package search
 
 import (
+	"runtime"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -66,7 +68,9 @@ type ttBucket [bucketSize]ttSlot
 type TranspositionTable struct {
 	buckets []ttBucket
 	mask    uint64
-	gen     uint8 // generation: bumped by every search, ages old entries
+	gen     uint8      // generation: bumped by every search, ages old entries
+	zeroed  bool       // no entry written since the table was made or cleared
+	mapping *ttMapping // the system mapping behind buckets, or nil (Go's heap)
 }
 
 // NewTranspositionTable returns a table of about mb mebibytes (rounded down
@@ -94,26 +98,104 @@ func wantsHugePages(buckets uint64) bool {
 }
 
 // Resize reallocates the table to about mb mebibytes and clears it. No
-// search may be running.
+// search may be running. A table of the size it already has is only
+// cleared (a second table beside the first would double the memory for a
+// moment). A large one (hugePagesMin and more) is mapped from the system
+// on Linux (tt_linux.go: mapBuckets), so the old one's memory goes back
+// before the new one is made, and is touched here by one goroutine per
+// CPU (clearParallel): a page touched for the first time costs a fault,
+// with transparent huge pages a slow one (the kernel may first have to
+// assemble the 2 MiB page), which is paid now and not by the first
+// search, on its clock.
 func (tt *TranspositionTable) Resize(mb int) {
 	n := uint64(max(mb, 1)) << 20 / 64
 	size := uint64(1)
 	for size*2 <= n {
 		size *= 2
 	}
-	tt.buckets = make([]ttBucket, size)
+	if uint64(len(tt.buckets)) == size {
+		tt.Clear()
+		tt.gen = 0
+		return
+	}
+	tt.release()
+	tt.buckets = nil
 	if wantsHugePages(size) {
-		_ = adviseHugePages(tt.buckets) // advice only: see tt_linux.go
+		tt.buckets, tt.mapping = mapBuckets(tt, size)
+	}
+	if tt.buckets == nil {
+		tt.buckets = make([]ttBucket, size)
+		if wantsHugePages(size) {
+			_ = adviseHugePages(tt.buckets) // advice only: see tt_linux.go
+		}
+	}
+	if wantsHugePages(size) {
+		clearParallel(tt.buckets)
 	}
 	tt.mask = size - 1
 	tt.gen = 0
+	tt.zeroed = true
 }
 
-// Clear empties the table. No search may be running.
-func (tt *TranspositionTable) Clear() { clear(tt.buckets) }
+// MB returns the table's size in mebibytes.
+func (tt *TranspositionTable) MB() int {
+	return len(tt.buckets) * int(unsafe.Sizeof(ttBucket{})) >> 20
+}
+
+// HashMB returns the size of the searcher's table in mebibytes.
+func (s *Searcher) HashMB() int { return s.tt.MB() }
+
+// release gives a mapped table's memory back to the system.
+func (tt *TranspositionTable) release() {
+	if tt.mapping != nil {
+		tt.mapping.unmap()
+		tt.mapping = nil
+	}
+}
+
+// Clear empties the table. No search may be running. A table that no
+// search has written since it was made or cleared is all zeros and left
+// alone (after Hash 4096, ucinewgame used to write 4 GiB of zeros again);
+// any other is cleared by one goroutine per CPU, as Stockfish clears with
+// all its threads.
+func (tt *TranspositionTable) Clear() {
+	if !tt.zeroed {
+		clearParallel(tt.buckets)
+		tt.zeroed = true
+	}
+}
+
+// clearParallelMin is the smallest table clearParallel splits among
+// goroutines.
+const clearParallelMin = 16 << 20
+
+// tableClears counts the calls of clearParallel (tests read it).
+var tableClears atomic.Int64
+
+// clearParallel writes zeros over b, split among GOMAXPROCS goroutines
+// when it is large.
+func clearParallel(b []ttBucket) {
+	tableClears.Add(1)
+	workers := runtime.GOMAXPROCS(0)
+	if uint64(len(b))*uint64(unsafe.Sizeof(ttBucket{})) < clearParallelMin || workers < 2 {
+		clear(b)
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (len(b) + workers - 1) / workers
+	for lo := 0; lo < len(b); lo += chunk {
+		part := b[lo:min(lo+chunk, len(b))]
+		wg.Go(func() { clear(part) })
+	}
+	wg.Wait()
+}
 
 // newSearch starts a new generation, before the search threads start.
-func (tt *TranspositionTable) newSearch() { tt.gen = (tt.gen + 1) & 63 }
+// From then on the table may hold entries (Clear has work to do).
+func (tt *TranspositionTable) newSearch() {
+	tt.gen = (tt.gen + 1) & 63
+	tt.zeroed = false
+}
 
 // probe looks up key and reports the entry and whether it was found.
 func (tt *TranspositionTable) probe(key uint64) (ttEntry, bool) {

@@ -88,15 +88,26 @@ func (s *Server) memory(args []string, line string) {
 	s.setHash(mb, "memory")
 }
 
-// setHash sets the hash table's size for the next search, capped.
+// setHash sets the hash table's size, capped: at once when no search
+// runs (a large table takes time to make, and that time belongs to the
+// command, not to the next move's clock), else for the next search.
 func (s *Server) setHash(mb int, what string) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if mb > s.maxHashMB {
 		s.out.Printf("# %s %d MiB: the hash table takes at most %d MiB\n", what, mb, s.maxHashMB)
 		mb = s.maxHashMB
 	}
-	s.hashMB, s.pending.hashMB = mb, mb
+	s.hashMB = mb
+	idle := s.cur == nil || s.cur.finished
+	if idle {
+		s.pending.hashMB = 0
+	} else {
+		s.pending.hashMB = mb
+	}
+	s.mu.Unlock()
+	if idle {
+		s.eng.SetHashSize(mb)
+	}
 }
 
 // cores handles "cores N": the search's threads, at most

@@ -30,24 +30,28 @@ func (s *session) pending() pendingSettings {
 	return s.Srv.pending
 }
 
-// TestMemoryAndCores: memory, option Hash and cores wait for the next
-// search, capped at the documented maximums with a note; bad values are
+// TestMemoryAndCores: memory and option Hash resize the table at once
+// when no search runs (the time a large table takes to make is the
+// command's, not the next move's), cores waits for the next search; both
+// are capped at the documented maximums with a note; bad values are
 // errors and change nothing.
 func TestMemoryAndCores(t *testing.T) {
 	s := newSession(t)
+	s.Srv.maxHashMB = 64 // engine.MaxHashMB, lowered: the table is made at once
 	s.Send("memory 100000", "cores 1000", "ping 1")
-	s.expectLines("# memory 100000 MiB: the hash table takes at most 4096 MiB",
+	s.expectLines("# memory 100000 MiB: the hash table takes at most 64 MiB",
 		"# cores 1000: the search runs at most 256 threads", "pong 1")
-	if p := s.pending(); p.hashMB != engine.MaxHashMB || p.threads != search.MaxThreads {
-		t.Errorf("pending %+v, want the caps", p)
+	if p := s.pending(); p.hashMB != 0 || p.threads != search.MaxThreads || s.Srv.eng.HashMB() != 64 {
+		t.Errorf("pending %+v, table %d MiB; want the caps", p, s.Srv.eng.HashMB())
 	}
 	s.Send("memory lots", "memory 0", "cores -1", "option Hash=x", "option Hash=100000", "option Hash=32", "cores 2", "ping 2")
 	s.expectLines("Error (bad memory size): memory lots", "Error (bad memory size): memory 0",
 		"Error (bad number of cores): cores -1", "Error (bad value): option Hash=x",
-		"# Hash 100000 MiB: the hash table takes at most 4096 MiB", "pong 2")
-	if p := s.pending(); p.hashMB != 32 || p.threads != 2 {
-		t.Errorf("pending %+v, want 32 MiB and 2 threads", p)
+		"# Hash 100000 MiB: the hash table takes at most 64 MiB", "pong 2")
+	if p := s.pending(); p.hashMB != 0 || p.threads != 2 || s.Srv.eng.HashMB() != 32 {
+		t.Errorf("pending %+v, table %d MiB; want 32 MiB and 2 threads", p, s.Srv.eng.HashMB())
 	}
+	s.Srv.maxHashMB = engine.MaxHashMB
 	s.Send("xboard", "protover 2")
 	if _, lines := s.Expect("feature done=1", time.Second); !strings.Contains(strings.Join(lines, "\n"), `feature option="Hash -spin 32 1 4096"`) {
 		t.Errorf("the features do not show Hash 32: %q", lines)
