@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -31,29 +32,51 @@ type threads struct {
 	published   atomic.Uint64 // this thread's node count, published every nodeCheckInterval+1 nodes
 	others      uint64        // the other threads' nodes when last counted (node limits count all threads)
 	depthOffset int           // plies a helper searches beyond the iteration's depth
+	wantThreads int           // SetThreads's n (0: one thread)
 	helperRes   Result        // a helper's last completed iteration
 }
 
 // SetThreads sets the number of search threads (1 to MaxThreads). It must
-// not be called while a search runs.
+// not be called while a search runs. Go runs at most GOMAXPROCS goroutines
+// at once (the machine's CPUs), so threads beyond that would only take
+// turns with the main thread, which watches the clock: with Threads 256
+// on 2 cores, go wtime 1 once answered 0.3 to 25 s late, and the 255
+// helpers' tables took 1.2 GB. So a search runs and allocates at most
+// GOMAXPROCS threads (activeThreads); Threads still reports n.
 func (s *Searcher) SetThreads(n int) {
-	n = max(1, min(n, MaxThreads))
+	s.wantThreads = max(1, min(n, MaxThreads))
+	s.fitHelpers()
+}
+
+// activeThreads is how many threads a search runs: the threads asked
+// for, at most GOMAXPROCS.
+func (s *Searcher) activeThreads() int {
+	return max(1, min(s.Threads(), runtime.GOMAXPROCS(0)))
+}
+
+// fitHelpers makes the helpers the active threads need, and no more.
+func (s *Searcher) fitHelpers() {
+	n := s.activeThreads()
 	for len(s.helpers) < n-1 {
 		h := NewSearcherSharing(s.tt)
 		h.main = s
+		h.tb = s.tb
 		h.depthOffset = (len(s.helpers) + 1) & 1
 		s.helpers = append(s.helpers, h)
 	}
+	clear(s.helpers[n-1:]) // let the collector have the rest
 	s.helpers = s.helpers[:n-1]
 }
 
-// Threads returns the number of search threads.
-func (s *Searcher) Threads() int { return 1 + len(s.helpers) }
+// Threads returns the number of search threads asked for (SetThreads);
+// a search runs at most GOMAXPROCS of them.
+func (s *Searcher) Threads() int { return max(1, s.wantThreads) }
 
 // iterateWithHelpers runs the main thread's iterative deepening while the
 // helpers search the same root, then stops them and returns the best
 // thread's result.
 func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim Limits) Result {
+	s.fitHelpers() // GOMAXPROCS may have changed since SetThreads
 	if len(s.helpers) == 0 {
 		res := s.iterate()
 		res.Nodes = s.nodes
@@ -66,6 +89,7 @@ func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim
 	var wg sync.WaitGroup
 	for _, h := range s.helpers {
 		h.opt = s.opt // the helpers search with the main thread's options
+		h.tb = s.tb
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

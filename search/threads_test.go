@@ -1,7 +1,9 @@
 package search
 
 import (
+	"runtime"
 	"testing"
+	"time"
 
 	"ox88/chess"
 	"ox88/syzygy"
@@ -41,6 +43,37 @@ func TestThreadsSearch(t *testing.T) {
 	s.SetThreads(1)
 	if s.Threads() != 1 {
 		t.Errorf("back to one thread: %d", s.Threads())
+	}
+}
+
+// TestThreadsBeyondCPUs: Threads 256 runs and allocates at most
+// GOMAXPROCS threads (it made 255 helpers, 1.2 GB, whose turns on the two
+// CPUs made a 1 ms search answer up to 25 s late), still says 256, and a
+// search with a 1 ms limit answers with a legal move well within a
+// second.
+func TestThreadsBeyondCPUs(t *testing.T) {
+	s := NewSearcher(16)
+	s.SetThreads(256)
+	cpus := runtime.GOMAXPROCS(0)
+	if s.Threads() != 256 || len(s.helpers) != min(cpus, 256)-1 {
+		t.Fatalf("Threads 256 on %d CPUs: Threads() %d, %d helpers", cpus, s.Threads(), len(s.helpers))
+	}
+	pos := chess.StartPosition()
+	for range 20 {
+		start := time.Now()
+		r := s.Search(pos, nil, Limits{HardTime: time.Millisecond, SoftTime: time.Millisecond}, nil, nil)
+		if el := time.Since(start); el > 500*time.Millisecond {
+			t.Errorf("a 1 ms search with Threads 256 took %v", el)
+		}
+		var ml chess.MoveList
+		pos.GenerateMoves(&ml)
+		if !ml.Contains(r.Move) {
+			t.Fatalf("move %v", r.Move)
+		}
+	}
+	s.SetThreads(1)
+	if s.Threads() != 1 || len(s.helpers) != 0 {
+		t.Errorf("back to one: %d threads, %d helpers", s.Threads(), len(s.helpers))
 	}
 }
 

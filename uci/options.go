@@ -2,6 +2,7 @@ package uci
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -166,6 +167,9 @@ func (s *Server) setOption(args []string) {
 	switch o.name {
 	case "Threads":
 		s.opts.threads = min(n, s.maxThreads)
+		if cpus := runtime.GOMAXPROCS(0); s.opts.threads > cpus {
+			s.out.Printf("info string Threads %d: this machine runs %d at once, so a search runs %d\n", s.opts.threads, cpus, cpus)
+		}
 		s.threadsDirty = true
 		s.applyPendingIfIdle()
 	case "Hash":

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -584,6 +585,40 @@ func TestGoPerftStops(t *testing.T) {
 	s.Expect("info string perft stopped", 2*time.Second)
 	s.Send("quit")
 	s.Expect("info string perft stopped", 2*time.Second)
+}
+
+// TestLargeHashAnswersAtOnce: with a 1 GiB table, ucinewgame, Clear
+// Hash and a Hash of the same size are answered within a second (they
+// used to write zeros over the whole table on the reader: seconds at
+// 4 GiB), and the searches before and after them still play.
+func TestLargeHashAnswersAtOnce(t *testing.T) {
+	s := newSession(t)
+	s.Send("setoption name Hash value 1024", "isready")
+	s.Expect("readyok", 10*time.Second)
+	for _, cmd := range []string{"ucinewgame", "setoption name Clear Hash", "setoption name Hash value 1025"} {
+		s.Send("position startpos", "go depth 5")
+		s.Expect("bestmove", 10*time.Second)
+		s.Send(cmd, "isready")
+		s.Expect("readyok", time.Second)
+	}
+	s.Send("go depth 5")
+	s.Expect("bestmove", 10*time.Second)
+}
+
+// TestManyThreadsMeetDeadline: Threads 256 on a machine of fewer CPUs
+// says how many a search runs, and go wtime 1 still answers at once
+// (it took up to 25 s on 2 cores).
+func TestManyThreadsMeetDeadline(t *testing.T) {
+	s := newSession(t)
+	cpus := runtime.GOMAXPROCS(0)
+	s.Send("setoption name Threads value 256")
+	if cpus < 256 {
+		s.Expect(fmt.Sprintf("info string Threads 256: this machine runs %d at once, so a search runs %d", cpus, cpus), time.Second)
+	}
+	for range 5 {
+		s.Send("position startpos", "go wtime 1 btime 1")
+		s.Expect("bestmove", time.Second)
+	}
 }
 
 // TestChess960: with UCI_Chess960 on, castling is written king-takes-rook
