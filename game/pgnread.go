@@ -71,6 +71,9 @@ type pgnParser struct {
 	text string
 	pos  int
 	line int
+	// cutAtTags: text is a piece of a stream that ends where the next
+	// game's tags begin (PGNReader).
+	cutAtTags bool
 }
 
 // errorf returns an error that names line.
@@ -306,6 +309,9 @@ func (p *pgnParser) movetext(g *Game) (Result, error) {
 		default:
 			return NoResult, p.errorf(line, "unexpected character %q", c)
 		}
+	}
+	if depth > 0 && p.cutAtTags {
+		return NoResult, p.errorf(openLine, "variation not closed before the next game's tags")
 	}
 	if depth > 0 {
 		return NoResult, p.errorf(openLine, "variation ( is never closed")

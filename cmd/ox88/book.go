@@ -59,23 +59,24 @@ func bookMake(args []string) int {
 	if *pgn == "" || *out == "" || *maxPly < 0 || fs.NArg() > 0 {
 		return usageError(fs)
 	}
-	games, err := game.ReadPGNFile(*pgn)
-	if err != nil {
-		return runError("book make", err)
-	}
 	bd := book.NewBuilder(*maxPly)
-	for i, g := range games {
+	n := 0
+	err := game.EachPGNGame(*pgn, func(i int, g *game.Game) error {
 		result := string(g.Result()) // "*" for an unfinished game
 		start := g.Start()
 		if err := bd.Add(&start, g.AllMoves(), result); err != nil {
-			fmt.Fprintf(os.Stderr, "ox88 book make: game %d: %v\n", i+1, err)
-			return 1
+			return fmt.Errorf("game %d: %v", i+1, err)
 		}
+		n++
+		return nil
+	})
+	if err != nil {
+		return runError("book make", err)
 	}
 	if err := bd.WriteFile(*out); err != nil {
 		return runError("book make", err)
 	}
-	fmt.Printf("%d games, %d entries written to %s\n", len(games), bd.Len(), *out)
+	fmt.Printf("%d games, %d entries written to %s\n", n, bd.Len(), *out)
 	return 0
 }
 

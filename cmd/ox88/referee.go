@@ -25,22 +25,18 @@ K illegal", and the exit status is 1 when K > 0.`)
 	if fs.NArg() == 0 {
 		return usageError(fs)
 	}
-	var games []*game.Game
-	for _, name := range fs.Args() {
-		g, err := game.ReadPGNFile(name)
-		if err != nil {
-			return runError("referee", err)
-		}
-		games = append(games, g...)
-	}
 	ref, err := referee.Start(*sf)
 	if err != nil {
 		return runError("referee", err)
 	}
 	defer ref.Close()
-	rep, err := ref.Check(games)
-	if err != nil {
-		return runError("referee", err)
+	// The games are read one at a time and checked as they come.
+	var rep referee.Report
+	for _, name := range fs.Args() {
+		err := game.EachPGNGame(name, func(_ int, g *game.Game) error { return ref.CheckGame(&rep, g) })
+		if err != nil {
+			return runError("referee", err)
+		}
 	}
 	for _, il := range rep.Illegal {
 		fmt.Println("illegal:", il)

@@ -21,9 +21,10 @@ const DefaultStockfish = "/usr/games/stockfish"
 
 // Referee is a running Stockfish used as a move generator.
 type Referee struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	out      *bufio.Scanner
+	chess960 bool // Stockfish's UCI_Chess960
 }
 
 // Start runs the Stockfish binary at path.
@@ -99,28 +100,36 @@ func (rep Report) String() string {
 // UCI_Chess960 on, castling written king-takes-rook.
 func (r *Referee) Check(games []*game.Game) (Report, error) {
 	var rep Report
-	chess960 := false // Stockfish's UCI_Chess960
-	for gi, g := range games {
-		rep.Games++
-		start := g.Start()
-		if start.Chess960() != chess960 {
-			chess960 = start.Chess960()
-			if _, err := fmt.Fprintf(r.in, "setoption name UCI_Chess960 value %t\n", chess960); err != nil {
-				return rep, fmt.Errorf("referee: %w", err)
-			}
-		}
-		fen := start.FEN()
-		moves := start.UCILine(g.AllMoves())
-		for i, m := range moves {
-			legal, err := r.LegalMoves(fen, moves[:i])
-			if err != nil {
-				return rep, err
-			}
-			rep.Moves++
-			if !legal[m] {
-				rep.Illegal = append(rep.Illegal, fmt.Sprintf("game %d ply %d: %s after %v", gi+1, i+1, m, moves[:i]))
-			}
+	for _, g := range games {
+		if err := r.CheckGame(&rep, g); err != nil {
+			return rep, err
 		}
 	}
 	return rep, nil
+}
+
+// CheckGame is Check of one more game, counted into rep: a caller that
+// reads games one at a time (game.PGNReader) checks each as it comes.
+func (r *Referee) CheckGame(rep *Report, g *game.Game) error {
+	rep.Games++
+	start := g.Start()
+	if start.Chess960() != r.chess960 {
+		r.chess960 = start.Chess960()
+		if _, err := fmt.Fprintf(r.in, "setoption name UCI_Chess960 value %t\n", r.chess960); err != nil {
+			return fmt.Errorf("referee: %w", err)
+		}
+	}
+	fen := start.FEN()
+	moves := start.UCILine(g.AllMoves())
+	for i, m := range moves {
+		legal, err := r.LegalMoves(fen, moves[:i])
+		if err != nil {
+			return err
+		}
+		rep.Moves++
+		if !legal[m] {
+			rep.Illegal = append(rep.Illegal, fmt.Sprintf("game %d ply %d: %s after %v", rep.Games, i+1, m, moves[:i]))
+		}
+	}
+	return nil
 }

@@ -77,15 +77,17 @@ type Game struct {
 }
 
 // Read reads every game of a PGN and its moves' telemetry.
+// The games are read one at a time (game.PGNReader): only their
+// telemetry is kept.
 func Read(r io.Reader) ([]Game, error) {
-	gs, err := game.ReadPGN(r)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Game, len(gs))
-	for i, g := range gs {
-		out[i] = FromGame(g)
-		out[i].Number = i + 1
+	var out []Game
+	for g, err := range game.NewPGNReader(r).Games() {
+		if err != nil {
+			return nil, err
+		}
+		t := FromGame(g)
+		t.Number = len(out) + 1
+		out = append(out, t)
 	}
 	return out, nil
 }
