@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -50,6 +51,7 @@ type Tablebases struct {
 	// its table. It is written only by Open.
 	tables    map[uint64]*table
 	maxPieces int
+	refused   []Refused // files Open found and would not use
 }
 
 // table is one material signature: its WDL file, and its DTZ file when
@@ -125,16 +127,42 @@ func Open(paths string) (*Tablebases, error) {
 		if t.wdl.path == "" {
 			continue // a DTZ file alone is of no use
 		}
-		for _, lf := range []*lazyFile{&t.wdl, &t.dtz} {
-			if lf.path == "" {
-				continue
-			}
-			if err := checkFile(lf.path, lf == &t.dtz); err != nil {
-				return nil, err
+		if err := checkFile(t.wdl.path, false); err != nil {
+			tb.refused = append(tb.refused, Refused{t.wdl.path, err})
+			continue
+		}
+		if t.dtz.path != "" {
+			if err := checkFile(t.dtz.path, true); err != nil {
+				tb.refused = append(tb.refused, Refused{t.dtz.path, err})
+				t.dtz.path = ""
 			}
 		}
 		tb.tables[t.key] = t
 		tb.tables[mirrorSignature(t.key)] = t
+	}
+	// Verified from the fewest pieces up: a table's moves lead to smaller
+	// tables (captures) that are checked, and refused, first.
+	slices.SortStableFunc(order, func(a, b *table) int { return a.pieces - b.pieces })
+	for _, t := range order {
+		if tb.tables[t.key] != t {
+			continue
+		}
+		tb.maxPieces = max(tb.maxPieces, t.pieces) // ProbeWDL checks it
+		wdlErr, dtzErr := tb.verify(t)
+		if dtzErr != nil {
+			tb.refused = append(tb.refused, Refused{t.dtz.path, dtzErr})
+			t.dtz.drop(t.name, dtzSuffix, dtzErr)
+		}
+		if wdlErr != nil {
+			tb.refused = append(tb.refused, Refused{t.wdl.path, wdlErr})
+			t.wdl.drop(t.name, wdlSuffix, wdlErr)
+			t.dtz.drop(t.name, dtzSuffix, wdlErr)
+			delete(tb.tables, t.key)
+			delete(tb.tables, mirrorSignature(t.key))
+		}
+	}
+	tb.maxPieces = 0
+	for _, t := range tb.tables {
 		tb.maxPieces = max(tb.maxPieces, t.pieces)
 	}
 	return tb, nil

@@ -307,9 +307,19 @@ func (s *Server) setSyzygyPath(path string) {
 		s.out.Printf("info string error: %v\n", err)
 		return
 	}
-	s.finishSearch()
-	s.eng.SetTablebases(tb)
-	s.out.Printf("info string syzygy %s: tables up to %d pieces\n", path, tb.MaxPieces())
+	summary := tb.Summary()
+	if n, _ := tb.Count(); n == 0 {
+		// A directory of something else (SyzygyPath /etc) is a mistake
+		// worth a word, and the tables in use stay.
+		s.out.Printf("info string error: syzygy %s: %s; tables unchanged\n", path, summary[0])
+	} else {
+		s.finishSearch()
+		s.eng.SetTablebases(tb)
+		s.out.Printf("info string syzygy %s: %s\n", path, summary[0])
+	}
+	for _, line := range summary[1:] {
+		s.out.Printf("info string syzygy: %s\n", line)
+	}
 }
 
 // applyPendingIfIdle applies Threads, Hash and Clear Hash now unless a search is

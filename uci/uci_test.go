@@ -668,6 +668,39 @@ func TestGoMovetimeUsesItsTime(t *testing.T) {
 	}
 }
 
+// TestSyzygyPathRefusals: a directory without tables (SyzygyPath /etc
+// was accepted as "0 pieces") is an error that keeps the tables in use,
+// and a damaged file is named and refused while the others are kept.
+func TestSyzygyPathRefusals(t *testing.T) {
+	s := newSession(t)
+	empty := t.TempDir()
+	os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("x"), 0o644)
+	s.Send("setoption name SyzygyPath value ../testdata/syzygy", "setoption name SyzygyPath value "+empty)
+	s.Expect("info string syzygy ../testdata/syzygy: 35 tables", 5*time.Second)
+	s.Expect("info string error: syzygy "+empty+": no Syzygy tables (*.rtbw files) found; tables unchanged", 5*time.Second)
+	s.Send("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "go depth 4")
+	if _, before := s.Expect("bestmove", 10*time.Second); strings.Contains(before[len(before)-2], " tbhits 0 ") {
+		t.Errorf("the tables went with the bad path: %q", before)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"KQvK.rtbw", "KRvK.rtbw"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "syzygy", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "KRvK.rtbw" {
+			clear(data[len(data)/2 : len(data)-16])
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	s.Send("setoption name SyzygyPath value " + dir)
+	s.Expect("info string syzygy "+dir+": 1 table (0 with DTZ), up to 3 pieces", 5*time.Second)
+	line, _ := s.Expect("info string syzygy: refused", 5*time.Second)
+	if !strings.Contains(line, "KRvK.rtbw") || !strings.Contains(line, "corrupt") {
+		t.Errorf("refusal: %q", line)
+	}
+}
+
 // TestSyzygyPath: with the tables, the search probes them (tbhits > 0)
 // and keeps a won ending won; a bad path is reported and changes nothing.
 func TestSyzygyPath(t *testing.T) {
@@ -675,7 +708,7 @@ func TestSyzygyPath(t *testing.T) {
 	s.Send("setoption name SyzygyPath value /nonexistent/tables")
 	s.Expect("info string error", time.Second)
 	s.Send("setoption name SyzygyPath value ../testdata/syzygy")
-	s.Expect("info string syzygy ../testdata/syzygy: tables up to 4 pieces", 5*time.Second)
+	s.Expect("info string syzygy ../testdata/syzygy: 35 tables (35 with DTZ), up to 4 pieces", 5*time.Second)
 	// KRvK, White to move: every kept root move must still win.
 	s.Send("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "go depth 6")
 	line, before := s.Expect("bestmove", 10*time.Second)

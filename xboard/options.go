@@ -148,11 +148,24 @@ func (s *Server) setTables(path, line string) {
 		s.out.Println("# " + err.Error())
 		return
 	}
-	n := tb.MaxPieces()
-	if n == 0 {
-		tb = nil // no tables: the search need not ask
+	summary := tb.Summary()
+	if n, _ := tb.Count(); n == 0 && path != "" && path != "<empty>" {
+		// A directory of something else is a mistake worth a word, and
+		// the tables in use stay.
+		s.out.Println("Error (bad tablebase path): " + line)
+		for _, l := range summary {
+			s.out.Println("# syzygy: " + l)
+		}
+		return
 	}
-	s.out.Printf("# syzygy %q: tables up to %d pieces\n", path, n)
+	if tb.MaxPieces() == 0 {
+		tb = nil // no tables: the search need not ask
+		summary = []string{"none"}
+	}
+	s.out.Printf("# syzygy %q: %s\n", path, summary[0])
+	for _, l := range summary[1:] {
+		s.out.Println("# syzygy: " + l)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tablesPath, s.pending.tables, s.pending.setTables = path, tb, true

@@ -85,12 +85,19 @@ func TestEgtPath(t *testing.T) {
 	}
 	s.expectLines("pong 1")
 	s.Send("egtpath syzygy ../testdata/syzygy", "setboard "+fen, "sd 3", "go")
-	s.expectLines(`# syzygy "../testdata/syzygy": tables up to 4 pieces`, "move a1a2")
+	s.expectLines(`# syzygy "../testdata/syzygy": 35 tables (35 with DTZ), up to 4 pieces`, "move a1a2")
 	// The option says the same, and an empty path takes the tables away.
 	s.Send("new", "option SyzygyPath=", "option SyzygyPath=../testdata/syzygy", "ping 2")
-	s.expectLines(`# syzygy "": tables up to 0 pieces`, `# syzygy "../testdata/syzygy": tables up to 4 pieces`, "pong 2")
+	s.expectLines(`# syzygy "": none`, `# syzygy "../testdata/syzygy": 35 tables (35 with DTZ), up to 4 pieces`, "pong 2")
 	if p := s.pending(); !p.setTables || p.tables == nil {
 		t.Errorf("pending %+v, want the tables", p)
+	}
+	// A directory without tables is an error that keeps them.
+	empty := t.TempDir()
+	s.Send("egtpath syzygy "+empty, "ping 3")
+	s.expectLines("Error (bad tablebase path): egtpath syzygy "+empty, "# syzygy: no Syzygy tables (*.rtbw files) found", "pong 3")
+	if p := s.pending(); !p.setTables || p.tables == nil {
+		t.Errorf("pending %+v after an empty directory, want the tables still", p)
 	}
 }
 
