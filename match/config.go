@@ -2,7 +2,10 @@ package match
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"ox88/clock"
@@ -127,6 +130,33 @@ func (cfg *engineConfig) finish() error {
 	}
 	if err := cfg.Limits.check(cfg.Proto); err != nil {
 		return fmt.Errorf("engine %s: %w", cfg.Name, err)
+	}
+	return nil
+}
+
+// findProgram checks that the engine's program is there to run before
+// any game starts: a missing one used to print a whole report of zero
+// games, then the error. A name without a slash is looked up in PATH;
+// a relative path is taken from dir= when it is given.
+func (cfg *engineConfig) findProgram() error {
+	if !strings.ContainsRune(cfg.Cmd, '/') && !strings.ContainsRune(cfg.Cmd, filepath.Separator) {
+		if _, err := exec.LookPath(cfg.Cmd); err != nil {
+			return fmt.Errorf("engine %s: %w", cfg.Name, err)
+		}
+		return nil
+	}
+	path := cfg.Cmd
+	if !filepath.IsAbs(path) && cfg.Dir != "" {
+		path = filepath.Join(cfg.Dir, path)
+	}
+	info, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("engine %s: %w", cfg.Name, err)
+	case info.IsDir():
+		return fmt.Errorf("engine %s: %s is a directory, not a program", cfg.Name, path)
+	case runtime.GOOS != "windows" && info.Mode()&0o111 == 0:
+		return fmt.Errorf("engine %s: %s is not executable", cfg.Name, path)
 	}
 	return nil
 }

@@ -146,7 +146,10 @@ func parseArgs(args []string, output io.Writer) (*config, error) {
 	var each, openings, draw, resign, sprt []string
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(output)
-	fs.Usage = func() {
+	// A bad flag gets its error and a one-line hint (the whole usage, 80
+	// lines, scrolled the error away); -h gets the usage.
+	fs.Usage = func() {}
+	printUsage := func() {
 		fmt.Fprint(fs.Output(), usageHead)
 		fs.PrintDefaults()
 	}
@@ -213,8 +216,10 @@ func parseArgs(args []string, output io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.Quiet, "quiet", false, "no line per finished game")
 	if err := fs.Parse(joinLists(args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			printUsage()
 			return nil, err
 		}
+		fmt.Fprintln(output, "ox88 match -h lists the flags")
 		return nil, fmt.Errorf("%w: %v", errPrinted, err)
 	}
 	if fs.NArg() > 0 {

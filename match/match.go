@@ -101,6 +101,11 @@ func (c *config) validate() error {
 	if c.Resume && c.JournalPath == "" {
 		return errors.New("--resume needs the match's journal: give --pgnout or --journal as before")
 	}
+	for i := range c.Engines {
+		if err := c.Engines[i].findProgram(); err != nil {
+			return err
+		}
+	}
 	if c.Out == nil {
 		c.Out = io.Discard
 	}

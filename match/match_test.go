@@ -470,3 +470,32 @@ func TestRealEngines(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandLineErrorsFirst: a bad --tc prints its error and a one-line
+// hint, not the 80 lines of usage; a missing engine program fails before
+// anything runs, without a report of zero games; an option the engine
+// does not declare is sent with a warning naming the ones it has, once.
+func TestCommandLineErrorsFirst(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := Main(context.Background(), []string{"--engine", "cmd=" + os.Args[0], "--engine", "cmd=" + os.Args[0], "--tc", "1+0+x"}, &out, &errs, nil)
+	lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
+	if code != 2 || len(lines) != 2 || !strings.Contains(lines[0], `invalid value "1+0+x" for flag -tc`) || lines[1] != "ox88 match -h lists the flags" || out.Len() != 0 {
+		t.Errorf("bad --tc: exit %d, stderr %q, stdout %q", code, errs.String(), out.String())
+	}
+	out.Reset()
+	errs.Reset()
+	code = Main(context.Background(), []string{"--engine", "cmd=/nonexistent/engine", "--engine", "cmd=" + os.Args[0], "--games", "2", "--nodes", "100"}, &out, &errs, nil)
+	if code != 2 || out.Len() != 0 || strings.TrimSpace(errs.String()) != "ox88 match: engine engine: stat /nonexistent/engine: no such file or directory" {
+		t.Errorf("a missing engine: exit %d, stderr %q, stdout %q", code, errs.String(), out.String())
+	}
+	var warn bytes.Buffer
+	old := stderrSink
+	stderrSink = &warn
+	defer func() { stderrSink = old }()
+	a := fake("a", "uci")
+	a.Options = []option{{"Hash", "8"}, {"Foo", "3"}}
+	runFake(t, &config{Games: 2, Engines: []engineConfig{a, fake("b", "uci")}})
+	if got := warn.String(); got != "ox88 match: engine a declares no option \"Foo\" (it has: Hash); sent anyway\n" {
+		t.Errorf("warnings: %q", got)
+	}
+}

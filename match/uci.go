@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"ox88/chess"
@@ -18,6 +19,17 @@ type uciPlayer struct {
 	p       *process
 	timeout time.Duration // for the handshake and isready
 	broken  bool          // out of step with the protocol: restart it
+}
+
+// warned holds the warnings already given (warnOnce).
+var warned sync.Map
+
+// warnOnce writes a warning to stderrSink the first time key is seen: an
+// engine restarted, or played by several workers, is warned about once.
+func warnOnce(key, format string, args ...any) {
+	if _, seen := warned.LoadOrStore(key, true); !seen {
+		fmt.Fprintf(stderrSink, format, args...)
+	}
 }
 
 // stopGrace is how long an engine that overran its deadline has to answer
@@ -33,11 +45,27 @@ func startUCI(ctx context.Context, cfg *engineConfig, timeout time.Duration, log
 	}
 	u := &uciPlayer{cfg: cfg, p: p, timeout: timeout}
 	p.send("uci")
-	if err := waitFor(ctx, p, timeout, func(l string) bool { return l == "uciok" }); err != nil {
+	declared := map[string]bool{} // the options the engine declares, lower case
+	var names []string
+	if err := waitFor(ctx, p, timeout, func(l string) bool {
+		if rest, ok := strings.CutPrefix(l, "option name "); ok {
+			name, _, _ := strings.Cut(rest, " type ")
+			name = strings.TrimSpace(name)
+			declared[strings.ToLower(name)] = true
+			names = append(names, name)
+		}
+		return l == "uciok"
+	}); err != nil {
 		p.kill()
 		return nil, fmt.Errorf("engine %s: no uciok: %w (%s)", cfg.Name, err, p.exitStatus())
 	}
 	for _, o := range cfg.Options {
+		// UCI engines ignore an option they do not know, so a misspelt
+		// one would change nothing in silence: say so, once per engine.
+		if !declared[strings.ToLower(o.Name)] {
+			warnOnce(cfg.Name+"\x00"+o.Name, "ox88 match: engine %s declares no option %q (it has: %s); sent anyway\n",
+				cfg.Name, o.Name, strings.Join(names, ", "))
+		}
 		p.send("setoption name %s value %s", o.Name, o.Value)
 	}
 	if err := u.sync(ctx); err != nil {
