@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 
 	"ox88/internal/atomicfile"
 	"ox88/match/telemetry"
@@ -32,6 +33,13 @@ func runTelemetry(args []string) int {
 	f.Close()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "ox88 telemetry: %s: %v\n", file, err)
+		return 1
+	}
+	if !slices.ContainsFunc(games, func(g telemetry.Game) bool { return g.HasTelemetry() }) {
+		// An empty table and exit 0 read as "it worked"; it did not.
+		fmt.Fprintf(os.Stderr, "ox88 telemetry: %s: none of its %d games has telemetry: no move comment "+
+			"such as {book}, {+0.31/12 0.52s} or {d=12 nodes=... 0.52s}, as ox88 match (--telemetry) "+
+			"and cutechess-cli write them\n", file, len(games))
 		return 1
 	}
 	if *svg == "" {

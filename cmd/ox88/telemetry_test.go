@@ -31,10 +31,17 @@ func TestTelemetryCommand(t *testing.T) {
 	if err := xml.Unmarshal(data, &doc); err != nil || len(doc.Games) != 2 {
 		t.Errorf("SVG: %v, %d game blocks", err, len(doc.Games))
 	}
+	// A PGN without telemetry is a note on standard error and exit 1, not
+	// an empty table and exit 0.
+	plain := filepath.Join(t.TempDir(), "plain.pgn")
+	os.WriteFile(plain, []byte("[White \"a\"]\n1. e4 {a person's note} e5 *\n"), 0o644)
+	if out, code := captureStdout(t, func() int { return runTelemetry([]string{plain}) }); code != 1 || out != "" {
+		t.Errorf("no telemetry: exit %d, standard output %q", code, out)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
-	}{{nil, 2}, {[]string{sample, "extra"}, 2}, {[]string{"missing.pgn"}, 1}} {
+	}{{nil, 2}, {[]string{sample, "extra"}, 2}, {[]string{"missing.pgn"}, 1}, {[]string{plain}, 1}} {
 		if _, code := captureStdout(t, func() int { return runTelemetry(c.args) }); code != c.code {
 			t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
 		}

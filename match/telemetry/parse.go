@@ -92,6 +92,17 @@ func Read(r io.Reader) ([]Game, error) {
 	return out, nil
 }
 
+// HasTelemetry reports whether any of g's moves has a comment an engine
+// runner wrote ({book} or a search's report).
+func (g *Game) HasTelemetry() bool {
+	for _, m := range g.Moves {
+		if m.Book || m.Searched {
+			return true
+		}
+	}
+	return false
+}
+
 // FromGame reads the telemetry of g's moves from their comments.
 func FromGame(g *game.Game) Game {
 	t := Game{Event: g.Tag("Event"), Round: g.Tag("Round"), White: g.Tag("White"), Black: g.Tag("Black"),

@@ -28,7 +28,7 @@ const (
 // The series' colours (and the class names a test or a style sheet finds
 // them by).
 var seriesColor = map[string]string{
-	"score": "#1f5fbf", "material": "#d08000",
+	"score-white": "#1f5fbf", "score-black": "#b02a2a", "material": "#d08000",
 	"depth-white": "#2a8a2a", "depth-black": "#555555",
 	"nodes-white": "#2a8a2a", "nodes-black": "#555555",
 }
@@ -49,10 +49,12 @@ type chart struct {
 }
 
 // WriteSVG writes the games as one SVG document a browser opens: per game
-// a heading, the score (White's view) and the board's material balance,
+// a heading, each engine's score (White's view) and the board's material
+// balance,
 // the depth of each engine's moves, and their nodes, against the ply,
-// labelled in move numbers. Each series is one polyline (class score,
-// material, depth-white, depth-black, nodes-white, nodes-black); a series
+// labelled in move numbers. Each series is one polyline (class
+// score-white, score-black, material, depth-white, depth-black,
+// nodes-white, nodes-black); a series
 // with no points is left out. Book moves and moves without telemetry have
 // no points.
 func WriteSVG(w io.Writer, games []Game) error {
@@ -85,7 +87,10 @@ func WriteSVG(w io.Writer, games []Game) error {
 
 // gameCharts builds a game's three charts.
 func gameCharts(g Game) []chart {
-	score := series{class: "score", label: "score (White's view)"}
+	// One score line per engine, each in White's view: the two engines'
+	// own scores, alternating in one line, zigzagged wherever they
+	// disagreed.
+	score := [2]series{{class: "score-white", label: "score of White: " + g.White}, {class: "score-black", label: "score of Black: " + g.Black}}
 	material := series{class: "material", label: "material on the board"}
 	depth := [2]series{{class: "depth-white", label: "White: " + g.White}, {class: "depth-black", label: "Black: " + g.Black}}
 	nodes := [2]series{{class: "nodes-white", label: "White: " + g.White}, {class: "nodes-black", label: "Black: " + g.Black}}
@@ -99,7 +104,7 @@ func gameCharts(g Game) []chart {
 		}
 		if m.HasScore {
 			v := m.WhiteScore()
-			score.points = append(score.points, [2]float64{x, float64(v)})
+			score[m.Side].points = append(score[m.Side].points, [2]float64{x, float64(v)})
 			span = max(span, float64(min(MateCP, abs(v))))
 		}
 		if m.Depth > 0 {
@@ -112,7 +117,7 @@ func gameCharts(g Game) []chart {
 		}
 	}
 	return []chart{
-		{title: "Score and material (pawns, White's view)", lines: []series{score, material}, lo: -span, hi: span,
+		{title: "Score and material (pawns, White's view)", lines: []series{score[0], score[1], material}, lo: -span, hi: span,
 			label: pawnLabel},
 		{title: "Depth per move", lines: depth[:], lo: 0, hi: maxDepth,
 			label: func(v float64) string { return fmt.Sprintf("%.0f", v) }},

@@ -163,10 +163,11 @@ func TestSVG(t *testing.T) {
 		t.Fatalf("%d game blocks", len(doc.Games))
 	}
 	// Game 1: 76 searched moves (38 each), 80 plies of material. Game 2:
-	// 4 searched moves, 2 each.
+	// 4 searched moves, 2 each. Each engine's score is a line of its own
+	// (one line alternating between them zigzagged).
 	wantPoints := [2]map[string]int{
-		{"score": 76, "material": 80, "depth-white": 38, "depth-black": 38, "nodes-white": 38, "nodes-black": 38},
-		{"score": 4, "material": 7, "depth-white": 2, "depth-black": 2, "nodes-white": 2, "nodes-black": 2},
+		{"score-white": 38, "score-black": 38, "material": 80, "depth-white": 38, "depth-black": 38, "nodes-white": 38, "nodes-black": 38},
+		{"score-white": 2, "score-black": 2, "material": 7, "depth-white": 2, "depth-black": 2, "nodes-white": 2, "nodes-black": 2},
 	}
 	for i, g := range doc.Games {
 		seen := map[string]int{}
