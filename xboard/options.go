@@ -7,14 +7,16 @@ import (
 
 	"ox88/book"
 	"ox88/engine"
+	"ox88/internal/version"
 	"ox88/search"
 	"ox88/syzygy"
 )
 
-// mainFeatures is the first line of the answer to "protover 2": memory,
-// smp and egt ask the GUI for memory, cores and egtpath, and nps=1 says
-// that nps is understood.
-const mainFeatures = `feature myname="ox88" setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
+// mainFeatures is the first line of the answer to "protover 2", after
+// myname (version.Name: the revision, as UCI's id name): memory, smp and
+// egt ask the GUI for memory, cores and egtpath, and nps=1 says that nps
+// is understood.
+const mainFeatures = `setboard=1 usermove=1 ping=1 san=0 colors=0 ` +
 	`sigint=0 sigterm=0 analyze=1 memory=1 smp=1 egt="syzygy" nps=1 debug=1 playother=1 ` +
 	`time=1 reuse=1 draw=0 variants="normal,fischerandom"`
 
@@ -28,7 +30,7 @@ func (s *Server) features() []string {
 		own = 1
 	}
 	return []string{
-		mainFeatures,
+		fmt.Sprintf("feature myname=%q %s", version.Name(), mainFeatures),
 		fmt.Sprintf(`feature option="Hash -spin %d 1 %d"`, s.hashMB, s.maxHashMB),
 		fmt.Sprintf(`feature option="OwnBook -check %d"`, own),
 		fmt.Sprintf(`feature option="BookFile -file %s"`, s.bookPath),

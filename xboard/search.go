@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/search"
@@ -25,6 +26,9 @@ type searchRecord struct {
 	finished bool           // the engine reported its result
 	pongs    []string       // pings that came while the engine thought on its move
 	done     chan struct{}  // closed when the result has been handled
+	// last is the last full report and curr the last root-move report,
+	// for hint and "." during an analysis.
+	last, curr search.Info
 }
 
 // think starts a search on the current position: an endless one in
@@ -110,10 +114,19 @@ func (s *Server) info(i search.Info) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.cur
-	if st == nil || st.finished || st.aborted || i.CurrMove != chess.NoMove || !(s.post || st.analyze) {
+	if st == nil || st.finished || st.aborted {
 		return
 	}
-	s.out.Println(formatThinking(&st.pos, i))
+	if i.CurrMove != chess.NoMove {
+		st.curr = i
+		return
+	}
+	if len(i.PV) > 0 {
+		st.last = i
+	}
+	if s.post || st.analyze {
+		s.out.Println(formatThinking(&st.pos, i))
+	}
 }
 
 // bestMove is the engine's result callback: play the move (unless the
@@ -155,6 +168,97 @@ func (s *Server) bestMove(r engine.Result) {
 		s.gameOver = true
 		s.out.Println(text)
 	}
+}
+
+// hintNodes is the search behind a hint when the engine is idle: quick,
+// and the same hint each time for the same position.
+const hintNodes = 50_000
+
+// hint handles "hint": "Hint: MOVE", a move for the side to move. During
+// an analysis it is the analysis's best move so far; when the engine is
+// idle, a short search's (or the book's) move; while the engine thinks on
+// its own move, or when the game is over, there is none to give.
+func (s *Server) hint() {
+	s.mu.Lock()
+	st := s.cur
+	pos := s.g.Position()
+	if st != nil && !st.finished {
+		if st.analyze && len(st.last.PV) > 0 {
+			s.out.Println("Hint: " + moveText(&st.pos, st.last.PV[0]))
+		}
+		s.mu.Unlock()
+		return
+	}
+	start, moves := s.g.Start(), s.g.Moves()
+	s.mu.Unlock()
+	if pos.CountMoves() == 0 {
+		return
+	}
+	s.eng.SetPosition(&start, moves)
+	r := s.eng.Think(search.Limits{Nodes: hintNodes})
+	if isLegalMove(&pos, r.Move) {
+		s.out.Println("Hint: " + moveText(&pos, r.Move))
+	}
+}
+
+// isLegalMove reports whether m is legal in pos.
+func isLegalMove(pos *chess.Position, m chess.Move) bool {
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	return ml.Contains(m)
+}
+
+// bookLines handles "bk": the book's moves for the current position, each
+// on a line that starts with a tab (the move in SAN and its share of the
+// book's weight), then a blank line, as the protocol asks.
+func (s *Server) bookLines() {
+	s.mu.Lock()
+	pos := s.g.Position()
+	b, _ := s.book.(*book.Book)
+	s.mu.Unlock()
+	var entries []book.Entry
+	if b != nil {
+		entries = b.Entries(&pos)
+	}
+	total := 0
+	for _, e := range entries {
+		total += int(e.Weight)
+	}
+	switch {
+	case b == nil:
+		s.out.Println("\tno opening book (option BookFile sets one)")
+	case len(entries) == 0 || total == 0:
+		s.out.Println("\tno book moves in this position")
+	}
+	for _, e := range entries {
+		if total > 0 && isLegalMove(&pos, e.Move) {
+			s.out.Printf("\t%s %d%%\n", pos.SAN(e.Move), (int(e.Weight)*100+total/2)/total)
+		}
+	}
+	s.out.Println("")
+}
+
+// stat01 handles ".", the analysis status: "stat01: TIME NODES DEPTH
+// MOVESLEFT TOTALMOVES MOVE" (time in centiseconds, the root moves still to
+// search at this depth, their number, and the one being searched). It
+// answers only during an analysis, as the protocol asks.
+func (s *Server) stat01() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.cur
+	if st == nil || st.finished || !st.analyze {
+		return
+	}
+	total := st.pos.CountMoves()
+	i, move, left := st.last, "", 0
+	if st.curr.CurrMove != chess.NoMove && st.curr.Depth >= i.Depth {
+		move = st.pos.SAN(st.curr.CurrMove)
+		left = max(total-st.curr.CurrMoveNumber, 0)
+		i.Depth = st.curr.Depth
+	} else if len(i.PV) > 0 {
+		move = st.pos.SAN(i.PV[0])
+	}
+	s.out.Printf("stat01: %d %d %d %d %d %s\n", i.Time/(10*time.Millisecond), i.Nodes, i.Depth, left, total, move)
 }
 
 // moveText writes m, legal in pos, as the engine sends it: in coordinates

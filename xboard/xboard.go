@@ -81,8 +81,14 @@ func (s *Server) Handle(line string) bool {
 	cmd, args := f[0], f[1:]
 	switch cmd {
 	case "xboard", "accepted", "rejected", "random", "computer", "name", "rating",
-		"ics", "hint", "bk", "draw", "nopost", "post", "hard", "easy", ".", "white", "black":
+		"ics", "draw", "nopost", "post", "hard", "easy", "white", "black":
 		s.simple(cmd)
+	case "hint":
+		s.hint()
+	case "bk":
+		s.bookLines()
+	case ".":
+		s.stat01()
 	case "protover":
 		for _, l := range s.features() {
 			s.out.Println(l)

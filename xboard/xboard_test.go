@@ -4,17 +4,20 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"ox88/book"
 	"ox88/chess"
 	"ox88/clock"
 	"ox88/engine"
 	"ox88/game"
 	"ox88/internal/linetest"
+	"ox88/internal/version"
 	"ox88/search"
 )
 
@@ -67,7 +70,7 @@ func TestHandshake(t *testing.T) {
 	s.Send("xboard", "protover 2")
 	_, lines := s.Expect("feature done=1", time.Second)
 	want := []string{
-		mainFeatures,
+		`feature myname="` + version.Name() + `" ` + mainFeatures,
 		`feature option="Hash -spin 16 1 4096"`,
 		`feature option="OwnBook -check 0"`,
 		`feature option="BookFile -file "`,
@@ -79,9 +82,9 @@ func TestHandshake(t *testing.T) {
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("protover 2 answered\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
-	for _, f := range []string{"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0", "sigint=0", "analyze=1", `myname="ox88"`,
+	for _, f := range []string{"setboard=1", "usermove=1", "ping=1", "san=0", "colors=0", "sigint=0", "analyze=1",
 		"memory=1", "smp=1", `egt="syzygy"`, "nps=1", "debug=1"} {
-		if !strings.Contains(mainFeatures, " "+f+" ") {
+		if !strings.Contains(" "+mainFeatures+" ", " "+f+" ") {
 			t.Errorf("feature line lacks %s", f)
 		}
 	}
@@ -524,4 +527,53 @@ func TestNodeBudget(t *testing.T) {
 			t.Errorf("%+v, %v:\n got %+v\nwant %+v", tc.tc, tc.side, got, tc.want)
 		}
 	}
+}
+
+// TestHintBookAndStatus: hint answers "Hint: MOVE" with a legal move
+// (a short search when idle, the analysis's best move while analysing),
+// bk answers tab-led lines and a blank line, "." answers stat01 while
+// analysing, and the name carries the revision as UCI's id name does
+// (all four once went unanswered or bare).
+func TestHintBookAndStatus(t *testing.T) {
+	s := newSession(t)
+	s.Send("xboard", "protover 2")
+	if l, _ := s.Expect("feature myname", time.Second); !strings.HasPrefix(l, `feature myname="`+version.Name()+`" `) || !strings.Contains(version.Name(), "ox88") {
+		t.Errorf("myname: %q", l)
+	}
+	s.Expect("feature done=1", time.Second)
+	s.Send("new", "force", "e2e4", "hint")
+	l, _ := s.Expect("Hint:", 10*time.Second)
+	pos := chess.MustParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	if _, err := pos.ParseUCI(strings.TrimPrefix(l, "Hint: ")); err != nil {
+		t.Errorf("%q: %v", l, err)
+	}
+	s.Send("bk", "ping 1")
+	s.expectLines("\tno opening book (option BookFile sets one)", "", "pong 1")
+	s.Send("analyze")
+	s.Expect("", 5*time.Second) // the first thinking line
+	s.Send(".", "hint")
+	stat, _ := s.Expect("stat01:", 5*time.Second)
+	if f := strings.Fields(stat); len(f) < 6 || f[5] != "20" && f[5] != "" {
+		t.Errorf("stat01 %q", stat)
+	}
+	l, _ = s.Expect("Hint:", 5*time.Second)
+	if _, err := pos.ParseUCI(strings.TrimPrefix(l, "Hint: ")); err != nil {
+		t.Errorf("analysis hint %q: %v", l, err)
+	}
+	s.Send("exit", "ping 2")
+	s.Expect("pong 2", 5*time.Second)
+
+	bd := book.NewBuilder(0)
+	start := chess.StartPosition()
+	for _, uci := range []string{"e2e4", "e2e4", "e2e4", "d2d4"} {
+		m, _ := start.ParseUCI(uci)
+		bd.Add(start, []chess.Move{m}, "1-0")
+	}
+	path := filepath.Join(t.TempDir(), "b.bin")
+	if err := bd.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	s.Send("option BookFile="+path, "new", "bk", "ping 3")
+	s.Expect("# book", time.Second)
+	s.expectLines("\te4 75%", "\td4 25%", "", "pong 3")
 }
