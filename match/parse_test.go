@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -111,7 +112,9 @@ func TestParseArgs(t *testing.T) {
 // TestChess960Flags: --chess960 names start positions, which make the
 // match Chess960 (UCI engines get UCI_Chess960); bad lists are refused.
 func TestChess960Flags(t *testing.T) {
-	cfg, err := parseArgs(strings.Fields("--engine cmd=a --engine cmd=b proto=xboard --depth 2 --chess960 0,518,957-959"), io.Discard)
+	// validate looks the programs up: the test binary stands in for both.
+	self := "cmd=" + os.Args[0]
+	cfg, err := parseArgs(strings.Fields("--engine "+self+" --engine "+self+" proto=xboard --depth 2 --chess960 0,518,957-959"), io.Discard)
 	if err != nil || len(cfg.Openings) != 5 || cfg.Openings[1].FEN != chess.StartFEN || !strings.HasPrefix(cfg.Openings[4].FEN, "rkrnnqbb/") {
 		t.Fatalf("--chess960: %+v %v", cfg, err)
 	}

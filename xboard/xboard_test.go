@@ -542,7 +542,7 @@ func TestHintBookAndStatus(t *testing.T) {
 	}
 	s.Expect("feature done=1", time.Second)
 	s.Send("new", "force", "e2e4", "hint")
-	l, _ := s.Expect("Hint:", 10*time.Second)
+	l, _ := s.Expect("Hint:", time.Minute) // a 50,000-node search, slow under -race
 	pos := chess.MustParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	if _, err := pos.ParseUCI(strings.TrimPrefix(l, "Hint: ")); err != nil {
 		t.Errorf("%q: %v", l, err)
@@ -550,18 +550,18 @@ func TestHintBookAndStatus(t *testing.T) {
 	s.Send("bk", "ping 1")
 	s.expectLines("\tno opening book (option BookFile sets one)", "", "pong 1")
 	s.Send("analyze")
-	s.Expect("", 5*time.Second) // the first thinking line
+	s.Expect("", 30*time.Second) // the first thinking line
 	s.Send(".", "hint")
-	stat, _ := s.Expect("stat01:", 5*time.Second)
+	stat, _ := s.Expect("stat01:", 30*time.Second)
 	if f := strings.Fields(stat); len(f) < 6 || f[5] != "20" && f[5] != "" {
 		t.Errorf("stat01 %q", stat)
 	}
-	l, _ = s.Expect("Hint:", 5*time.Second)
+	l, _ = s.Expect("Hint:", 30*time.Second)
 	if _, err := pos.ParseUCI(strings.TrimPrefix(l, "Hint: ")); err != nil {
 		t.Errorf("analysis hint %q: %v", l, err)
 	}
 	s.Send("exit", "ping 2")
-	s.Expect("pong 2", 5*time.Second)
+	s.Expect("pong 2", 30*time.Second)
 
 	bd := book.NewBuilder(0)
 	start := chess.StartPosition()
