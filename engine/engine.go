@@ -57,6 +57,8 @@ type Engine struct {
 	running  sync.WaitGroup
 	busy     atomic.Bool
 	lastDone Result
+	// ponderHit: PonderHit came during this search (see think).
+	ponderHit atomic.Bool
 }
 
 // New returns an engine set to the start position at full strength, with a
@@ -241,7 +243,10 @@ func (e *Engine) Stop() { e.stop.Store(true) }
 
 // PonderHit turns a ponder search into a normal one: the opponent played
 // the expected move, and the clock limits of the Go call start counting.
-func (e *Engine) PonderHit() { e.searcher.PonderHit() }
+func (e *Engine) PonderHit() {
+	e.ponderHit.Store(true)
+	e.searcher.PonderHit()
+}
 
 // Wait blocks until no search is running and returns the last result.
 func (e *Engine) Wait() Result {
@@ -268,6 +273,7 @@ func (e *Engine) Think(lim search.Limits) Result {
 func (e *Engine) begin() {
 	e.Wait()
 	e.stop.Store(false)
+	e.ponderHit.Store(false)
 	e.busy.Store(true)
 	e.running.Add(1)
 }
@@ -292,9 +298,16 @@ func (e *Engine) think(lim search.Limits) Result {
 	multiPV = max(multiPV, lim.MultiPV)
 	sl.MultiPV = max(multiPV, lvl.lines)
 	var report func(search.Info)
-	if onInfo != nil {
+	if onInfo != nil || lim.Ponder {
 		report = func(inf search.Info) {
-			if lvl.lines > 1 && multiPV < lvl.lines && inf.MultiPV > multiPV {
+			// A ponderhit that came before the search started pondering
+			// (Go returns before it does) was undone when it began: the
+			// search would ponder until stop. Its first report, right
+			// after it began, gives it again.
+			if lim.Ponder && e.ponderHit.Load() && e.searcher.Pondering() {
+				e.searcher.PonderHit()
+			}
+			if onInfo == nil || lvl.lines > 1 && multiPV < lvl.lines && inf.MultiPV > multiPV {
 				return // lines the skill level asked for, not the user
 			}
 			onInfo(inf)

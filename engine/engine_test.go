@@ -206,6 +206,35 @@ func TestPonder(t *testing.T) {
 	}
 }
 
+// TestPonderHitAtOnce: a PonderHit right after Go, before the search has
+// begun to ponder, is not lost (a random UCI session found "go ponder"
+// then "ponderhit" at once pondering until stop); with and without an
+// info callback.
+func TestPonderHitAtOnce(t *testing.T) {
+	for _, withInfo := range []bool{true, false} {
+		e := New()
+		if withInfo {
+			e.OnInfo(func(search.Info) {})
+		}
+		done := make(chan Result, 1)
+		e.OnBestMove(func(r Result) { done <- r })
+		for i := range 50 {
+			e.Go(search.Limits{Ponder: true, MoveTime: 5 * time.Millisecond})
+			e.PonderHit()
+			select {
+			case r := <-done:
+				if r.Move == chess.NoMove {
+					t.Fatal("no move")
+				}
+			case <-time.After(5 * time.Second):
+				e.Stop()
+				<-done
+				t.Fatalf("search %d (info callback %v): no best move within 5 s of Go and PonderHit", i+1, withInfo)
+			}
+		}
+	}
+}
+
 // TestMultiPV reports one Info per line with its index, for lines asked
 // with SetMultiPV or in the limits.
 func TestMultiPV(t *testing.T) {

@@ -225,6 +225,10 @@ func (s *Searcher) PonderHit() {
 	s.pondering.Store(false)
 }
 
+// Pondering reports whether the running search is pondering (its time
+// limits wait for PonderHit).
+func (s *Searcher) Pondering() bool { return s.pondering.Load() }
+
 // Search searches pos within lim and returns the best move found. history
 // holds the keys of the game's earlier positions (oldest first), for
 // repetition. stop, when non-nil, ends the search early from another
