@@ -27,8 +27,10 @@ type PGNReader struct {
 }
 
 // maxGameBytes bounds one game's text (its tags, moves and comments), so
-// a file without any game structure cannot eat memory.
-const maxGameBytes = maxPGNBytes
+// a file without any game structure cannot eat memory: 8 MB is thirty
+// times a 35,000-ply game's text (a file of 200,000 tag lines and no
+// moves, 22 MB, once took 120 MB as one game).
+const maxGameBytes = 8 << 20
 
 // NewPGNReader returns a reader of the games in r.
 func NewPGNReader(r io.Reader) *PGNReader {

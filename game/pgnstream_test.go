@@ -196,3 +196,17 @@ func FuzzPGNReader(f *testing.F) {
 		}
 	})
 }
+
+// TestPGNReaderGameBound: a game whose text passes maxGameBytes (here
+// 100,000 tag lines and no moves) is an error naming the line it starts
+// on, not a game held whole; the games before it are read.
+func TestPGNReaderGameBound(t *testing.T) {
+	tags := strings.Repeat("[Event \""+strings.Repeat("x", 100)+"\"]\n", 100000)
+	r := NewPGNReader(strings.NewReader("1. e4 *\n\n" + tags))
+	if g, err := r.Next(); err != nil || g.Len() != 1 {
+		t.Fatalf("first game: %v", err)
+	}
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "PGN line 3: a game's text is larger than 8 MB") {
+		t.Fatalf("a 10 MB game: %v", err)
+	}
+}
