@@ -462,3 +462,23 @@ func (p *Game) request(skill int) Request {
 	p.fresh = false
 	return req
 }
+
+// MaxAnalysisLines is the most lines (MultiPV) an analysis shows.
+const MaxAnalysisLines = 5
+
+// Analysis returns the search that analyses the position on the board for
+// a person: full strength, no book, no limit (it runs until stopped, or
+// until the search ends by itself at a forced mate or its depth cap),
+// reporting the lines best lines (1 to MaxAnalysisLines). It fails when
+// the game is over.
+func (p *Game) Analysis(lines int) (Request, error) {
+	if lines < 1 || lines > MaxAnalysisLines {
+		return Request{}, fmt.Errorf("%d lines: want 1 to %d", lines, MaxAnalysisLines)
+	}
+	if o := p.g.Outcome(); o.Over() {
+		return Request{}, ErrGameOver{o}
+	}
+	req := p.request(engine.MaxSkill)
+	req.Limits = search.Limits{Infinite: true, MultiPV: lines}
+	return req, nil
+}

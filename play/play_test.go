@@ -121,3 +121,29 @@ func TestParsePlayers(t *testing.T) {
 		t.Error("martians accepted")
 	}
 }
+
+// TestAnalysis: an analysis is a full-strength search without limit, of
+// the position shown, with the lines asked for; never in an ended game or
+// with lines outside 1..MaxAnalysisLines.
+func TestAnalysis(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	p := newGame(t, Config{Players: YouWhite, Level: 1})
+	playSAN(t, p, t0, false, "e4", "e5")
+	if err := p.GoTo(1, t0); err != nil {
+		t.Fatal(err)
+	}
+	req, err := p.Analysis(3)
+	if err != nil || !req.Limits.Infinite || req.Limits.MultiPV != 3 || req.Skill != 10 || len(req.Moves) != 1 {
+		t.Fatalf("analysis: %+v %v", req, err)
+	}
+	for _, n := range []int{0, MaxAnalysisLines + 1} {
+		if _, err := p.Analysis(n); err == nil {
+			t.Errorf("%d lines accepted", n)
+		}
+	}
+	_ = p.GoTo(2, t0)
+	playSAN(t, p, t0, false, "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#")
+	if _, err := p.Analysis(1); err == nil {
+		t.Error("an ended game analysed")
+	}
+}

@@ -24,6 +24,7 @@ func (m *Model) afterChange() tea.Cmd {
 	var cmds []tea.Cmd
 	pos := m.game().Position()
 	if o := m.game().Outcome(); o.Over() {
+		m.analyse() // stops an analysis of the position before
 		m.say("%s.", o.Text)
 		return nil
 	}
@@ -38,6 +39,7 @@ func (m *Model) afterChange() tea.Cmd {
 	default:
 		cmds = append(cmds, m.startEngine())
 	}
+	m.analyse()
 	if m.p.Clock().TimeControl().HasClock() && !m.ticking {
 		m.ticking = true
 		cmds = append(cmds, tick())
@@ -53,7 +55,7 @@ func (m *Model) startEngine() tea.Cmd {
 		return m.afterChange()
 	}
 	m.searchID++
-	m.thinking, m.hinting = true, false
+	m.thinking, m.hinting, m.analysing = true, false, false // the thinker stops the analysis
 	m.info, m.currMove, m.currNum = search.Info{}, chess.NoMove, 0
 	m.thinker.Start(SearchRequest{ID: m.searchID, Request: req})
 	return nil
@@ -62,9 +64,9 @@ func (m *Model) startEngine() tea.Cmd {
 // cancelEngine stops a running search whose move is no longer wanted.
 func (m *Model) cancelEngine() {
 	m.watching = false
-	if m.thinking || m.hinting {
+	if m.thinking || m.hinting || m.analysing {
 		m.thinker.Cancel()
-		m.thinking, m.hinting = false, false
+		m.thinking, m.hinting, m.analysing = false, false, false
 		m.searchID++
 	}
 }
@@ -74,6 +76,10 @@ func (m *Model) cancelEngine() {
 func (m *Model) engineMoved(msg bestMsg) tea.Cmd {
 	if msg.ID == m.searchID && m.hinting {
 		m.showHint(msg.Result)
+		return m.afterChange() // the analysis, if on, goes on
+	}
+	if msg.ID == m.searchID && m.analysing {
+		m.analysisEnded()
 		return nil
 	}
 	if msg.ID != m.searchID || !m.thinking {

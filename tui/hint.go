@@ -17,7 +17,7 @@ func (m *Model) hint() {
 		return
 	}
 	m.searchID++
-	m.hinting = true
+	m.hinting, m.analysing = true, false // the thinker stops the analysis
 	m.thinker.Start(SearchRequest{ID: m.searchID, Request: req})
 	m.say("Looking for a hint...")
 }

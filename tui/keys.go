@@ -136,6 +136,12 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.say("Press q again to quit (s saves the game first).")
 	case "A":
 		return m.startReview()
+	case "z":
+		m.toggleAnalysis()
+		return m.afterChange()
+	case "L":
+		m.cycleAnalysisLines()
+		return m.afterChange()
 	case "?":
 		m.help = true
 	default:

@@ -93,13 +93,15 @@ type Model struct {
 	help    bool
 	armed   string // "q" or "x" after a first press that needs confirming
 
-	thinker  Thinker
-	searchID int
-	thinking bool
-	hinting  bool // the search is a hint for a person, not ox88's move
-	paused   bool // the engine waits (after navigating an engine-only game)
-	watching bool // ox88 v ox88: the pause between moves is running
-	watchID  int  // the pause's number; a navigation makes it stale
+	thinker   Thinker
+	searchID  int
+	thinking  bool
+	hinting   bool     // the search is a hint for a person, not ox88's move
+	analysing bool     // the search is the analysis (z) of the position shown
+	an        analysis // the analysis: on or off, its lines
+	paused    bool     // the engine waits (after navigating an engine-only game)
+	watching  bool     // ox88 v ox88: the pause between moves is running
+	watchID   int      // the pause's number; a navigation makes it stale
 
 	lastByEngine bool        // the last move played came from ox88
 	info         search.Info // the latest full report
@@ -113,6 +115,7 @@ type Model struct {
 	reviewing   bool        // the review is on the screen (its progress, then itself)
 	reviewID    int         // the latest review job's number; a message with another is stale
 	reviewNodes uint64      // each position's search in a review
+	practice    *practice   // practising the review's mistakes, or nil
 
 	width, height int
 	st            styles
@@ -129,7 +132,7 @@ type pendingKey struct {
 // NewModel returns a model for opts.
 func NewModel(opts Options) (*Model, error) {
 	m := &Model{threads: DefaultThreads(), ascii: opts.ASCII, now: opts.Now, thinker: opts.Thinker,
-		reviewNodes: defaultReviewNodes}
+		reviewNodes: defaultReviewNodes, an: analysis{lines: defaultAnalysisLines}}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -250,6 +253,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m, m.mouse(msg.Mouse())
 	case infoMsg:
+		if msg.ID == m.searchID && m.analysing {
+			m.analysisInfo(msg.Info)
+		}
 		if msg.ID == m.searchID && m.thinking {
 			if len(msg.Info.PV) > 0 && msg.Info.MultiPV <= 1 {
 				// Weak levels search several lines; show the best.

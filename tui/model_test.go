@@ -183,7 +183,7 @@ func TestTypedMoveAndEngineReply(t *testing.T) {
 
 func TestBadInputGetsAMessage(t *testing.T) {
 	h := newHarness(t, Options{}, 60, 20)
-	for _, s := range []string{"e2e5", "Ke2", "e7e5", "Nf6", "zzz", "e2", "O-O", "cxd5"} {
+	for _, s := range []string{"e2e5", "Ke2", "e7e5", "Nf6", "yyy", "e2", "O-O", "cxd5"} {
 		h.typeText(s + "\r")
 		if h.m.game().Len() != 0 || !h.m.ui.isError || h.m.ui.message == "" {
 			t.Fatalf("%q: len %d, message %q", s, h.m.game().Len(), h.m.ui.message)

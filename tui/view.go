@@ -87,9 +87,12 @@ func (m *Model) panel(width, height int) string {
 		}
 	}
 	lines = append(lines, "")
-	if m.reviewing {
+	switch {
+	case m.reviewing:
 		lines = append(lines, m.reviewProgressLines()...)
-	} else {
+	case m.an.on:
+		lines = append(lines, m.analysisLines(width)...)
+	default:
 		lines = append(lines, m.thinkingLines(width)...)
 	}
 	lines = append(lines, "")
@@ -410,6 +413,8 @@ var helpLines = []string{
 	"+ / -                 ox88's level up / down",
 	"t                     clocks: " + presetNames(),
 	"s                     save the game as PGN in this directory",
+	"z                     analysis on/off: ox88 searches the position shown, without end",
+	"L                     the analysis's number of lines, 1 to 5",
 	"A                     review the game: accuracy, ?! ? ?? and better moves",
 	"o                     load a PGN file or a FEN (n goes back to the start)",
 	"v                     show the position's FEN",
