@@ -110,3 +110,83 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatal("ox88 play did not quit on q q")
 	}
 }
+
+// TestAnalysisEndToEnd runs "ox88 play" for two people in a
+// pseudo-terminal, presses z and reads three lines of analysis of the
+// start position from the screen, plays e4 and reads the lines of the
+// position after it (Black's moves), then L for four lines, and z off.
+func TestAnalysisEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "ox88")
+	build := exec.Command("go", "build", "-o", bin, "../cmd/ox88")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "play", "--color", "both", "--threads", "1", "--ascii")
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	cmd.Dir = t.TempDir()
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
+	defer cmd.Process.Kill()
+	var scr screen
+	go func() { _, _ = io.Copy(&scr, tty) }()
+	scr.waitFor(t, regexp.MustCompile(`a +b +c +d +e +f +g +h`), 5*time.Second)
+
+	// waitLines waits for re, making the program repaint its whole screen
+	// now and then (the renderer otherwise sends only the cells that
+	// changed, and a line may reach the terminal in pieces).
+	cols := uint16(100)
+	waitLines := func(re *regexp.Regexp) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			if re.MatchString(scr.text()) {
+				return
+			}
+			cols = 201 - cols
+			if err := pty.Setsize(tty, &pty.Winsize{Rows: 30, Cols: cols}); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(300 * time.Millisecond)
+		}
+		t.Fatalf("waited for %q; the screen said:\n%s", re, scr.text())
+	}
+	if _, err := tty.Write([]byte("z")); err != nil {
+		t.Fatal(err)
+	}
+	scr.waitFor(t, regexp.MustCompile(`Analysis on: 3 lines`), 3*time.Second)
+	for n := 1; n <= 3; n++ {
+		waitLines(regexp.MustCompile(`(?m)^.*` + string(rune('0'+n)) + ` [+-]\d+\.\d\d d\d+ 1\. [A-Za-z]`))
+	}
+	if _, err := tty.Write([]byte("e2e4\r")); err != nil {
+		t.Fatal(err)
+	}
+	waitLines(regexp.MustCompile(`(?m)^.*1 [+-]\d+\.\d\d d\d+ 1\.\.\. [A-Za-z]`))
+	if _, err := tty.Write([]byte("L")); err != nil {
+		t.Fatal(err)
+	}
+	waitLines(regexp.MustCompile(`Analysis, 4 lines`))
+	waitLines(regexp.MustCompile(`(?m)^.*4 [+-]\d+\.\d\d d\d+ 1\.\.\. [A-Za-z]`))
+	if _, err := tty.Write([]byte("z")); err != nil {
+		t.Fatal(err)
+	}
+	waitLines(regexp.MustCompile(`Analysis off\.`))
+	if _, err := tty.Write([]byte{3}); err != nil { // ctrl+c
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("ox88 play exited with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ox88 play did not quit on ctrl+c during the analysis")
+	}
+}
