@@ -136,3 +136,32 @@ func TestAnalysisAgainstOx88(t *testing.T) {
 		t.Fatalf("after the hint: %+v", req)
 	}
 }
+
+// TestOpeningName: the panel names the opening of the position shown, by
+// position: the Ruy Lopez by its usual order and by another, none for a
+// Chess960 start.
+func TestOpeningName(t *testing.T) {
+	for _, tc := range []struct{ name, moves, want string }{
+		{"none yet", "", ""},
+		{"ruy lopez", "e4 e5 Nf3 Nc6 Bb5 ", "C60 Ruy Lopez"},
+		{"transposed", "Nf3 Nc6 e4 e5 Bb5 ", "C60 Ruy Lopez"},
+		{"sicilian", "e4 c5 ", "B20 Sicilian Defense"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, Options{ASCII: true, Color: "both"}, 100, 30)
+			h.typeText(strings.ReplaceAll(tc.moves, " ", "\r"))
+			if got := h.m.openingLine(); got != tc.want {
+				t.Fatalf("opening %q, want %q (%s)", got, tc.want, h.m.ui.message)
+			}
+			if tc.want != "" && !strings.Contains(h.m.screen(), tc.want) {
+				t.Fatalf("not on the screen:\n%s", h.m.screen())
+			}
+		})
+	}
+	start := chess.Chess960Start(0)
+	h := newHarness(t, Options{ASCII: true, Color: "both", FEN: start.FEN()}, 100, 30)
+	h.typeText("e4\re5\r")
+	if got := h.m.openingLine(); got != "" {
+		t.Fatalf("a Chess960 game named %q", got)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/opening"
 	"ox88/search"
 )
 
@@ -76,6 +77,9 @@ func (m *Model) panel(width, height int) string {
 	}
 	if s := m.materialLine(); s != "" {
 		lines = append(lines, truncate(s, width))
+	}
+	if s := m.openingLine(); s != "" {
+		lines = append(lines, s)
 	}
 	if m.p.Clock().TimeControl().HasClock() {
 		lines = append(lines, m.clockLine())
@@ -167,6 +171,19 @@ func (m *Model) materialLine() string {
 		s += fmt.Sprintf("   %+d", balance)
 	}
 	return s
+}
+
+// openingLine names the opening of the game up to the position shown
+// (opening.Classify: by position, so a transposition is named too), or
+// is "" before the first named position and in a game from a position
+// off the table's lines (Chess960, a composed position).
+func (m *Model) openingLine() string {
+	start := m.game().Start()
+	r := opening.Classify(&start, m.game().Moves())
+	if !r.Named() {
+		return ""
+	}
+	return r.Opening.String()
 }
 
 // clockLine shows both clocks, the running one marked.
