@@ -177,3 +177,22 @@ func Classify(start *chess.Position, moves []chess.Move) Result {
 	}
 	return r
 }
+
+// Tags are a game's PGN tags (package game's Game has them).
+type Tags interface {
+	Tag(name string) string
+	SetTag(name, value string)
+}
+
+// SetTags writes r's opening into g's ECO and Opening tags, unless g
+// already names its opening in either (an empty tag or "?" names
+// nothing): a game read from a file, or played from an opening suite,
+// keeps the names it came with. It does nothing when r has no name.
+func (r Result) SetTags(g Tags) {
+	given := func(name string) bool { v := g.Tag(name); return v != "" && v != "?" }
+	if !r.Named() || given("ECO") || given("Opening") {
+		return
+	}
+	g.SetTag("ECO", r.Opening.ECO)
+	g.SetTag("Opening", r.Opening.Name)
+}

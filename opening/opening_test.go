@@ -86,3 +86,37 @@ func TestChess960StartUnnamed(t *testing.T) {
 		t.Errorf("a position outside the table classified as %+v", r)
 	}
 }
+
+// tags is a game's tags for SetTags.
+type tags map[string]string
+
+func (t tags) Tag(name string) string    { return t[name] }
+func (t tags) SetTag(name, value string) { t[name] = value }
+
+// TestSetTags: a named opening fills the ECO and Opening tags of a game
+// that has none, and leaves alone a game that names its opening already.
+func TestSetTags(t *testing.T) {
+	start, moves := play(t, "Nf3 Nc6 e4 e5 Bb5 a6")
+	r := Classify(start, moves)
+	for _, tc := range []struct {
+		name       string
+		have, want tags
+	}{
+		{"none", tags{}, tags{"ECO": "C70", "Opening": "Ruy Lopez: Morphy Defense"}},
+		{"unknown", tags{"ECO": "?"}, tags{"ECO": "C70", "Opening": "Ruy Lopez: Morphy Defense"}},
+		{"eco given", tags{"ECO": "C65"}, tags{"ECO": "C65"}},
+		{"name given", tags{"Opening": "Spanish"}, tags{"Opening": "Spanish"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r.SetTags(tc.have)
+			if len(tc.have) != len(tc.want) || tc.have["ECO"] != tc.want["ECO"] || tc.have["Opening"] != tc.want["Opening"] {
+				t.Errorf("tags %v, want %v", tc.have, tc.want)
+			}
+		})
+	}
+	none := tags{}
+	Classify(chess.Chess960Start(0), nil).SetTags(none)
+	if len(none) != 0 {
+		t.Errorf("no name wrote %v", none)
+	}
+}

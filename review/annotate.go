@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"strings"
 
 	"ox88/chess"
 	"ox88/search"
@@ -17,11 +18,15 @@ const maxLinePlies = 10
 // ("[%eval 0.35]", "[%eval #-3]": White's point of view, in pawns or moves
 // to mate; none after a checkmate), and for a judged move its NAG, the
 // judgement in words ("Blunder. g6 was best.") and the better line as a
-// variation. Every program that reads PGN comments and NAGs (lichess,
-// python-chess, ChessBase, ox88's own ParsePGN) shows them.
+// variation. The move that left known theory says so ("Out of known
+// theory (C60 Ruy Lopez)."), and the ECO and Opening tags name the
+// opening unless the game named it already (opening.Result.SetTags).
+// Every program that reads PGN comments and NAGs (lichess, python-chess,
+// ChessBase, ox88's own ParsePGN) shows them.
 func (r *Review) Annotate() {
 	g := r.Game
 	g.ClearAnnotations()
+	r.Opening.SetTags(g)
 	g.SetComment(0, r.headline())
 	for _, m := range r.Moves {
 		v := r.Positions[m.Ply]
@@ -35,8 +40,24 @@ func (r *Review) Annotate() {
 			text += fmt.Sprintf(" %s. %s was best.", m.Judgement, pos.SAN(m.Better))
 			g.AddVariation(m.Ply, m.Line[:min(len(m.Line), maxLinePlies)]) // the search's PV is legal
 		}
-		g.SetComment(m.Ply, text)
+		if m.Ply == r.Opening.LeftAt {
+			text += " " + r.LeftTheory() + "."
+		}
+		g.SetComment(m.Ply, strings.TrimSpace(text))
 	}
+}
+
+// LeftTheory words where the game left known theory, for a comment or a
+// panel: "Out of known theory (C60 Ruy Lopez)", or "Out of known theory"
+// when no position on the way was named; "" when the game never left it.
+func (r *Review) LeftTheory() string {
+	switch {
+	case r.Opening.LeftAt == 0:
+		return ""
+	case r.Opening.Named():
+		return "Out of known theory (" + r.Opening.Opening.String() + ")"
+	}
+	return "Out of known theory"
 }
 
 // headline returns the comment before the first move: the reviewer, the

@@ -10,11 +10,13 @@ import (
 )
 
 // WriteSummary writes the review for a terminal: one line per side with
-// its accuracy and marks, then each judged move with the evaluation before
-// and after it and the better line:
+// its accuracy and marks, the opening and the move that left known theory,
+// then each judged move with the evaluation before and after it and the
+// better line:
 //
 //	White (Ann): accuracy 96.2, 0 inaccuracies, 0 mistakes, 0 blunders
 //	Black (Bob): accuracy 58.5, 0 inaccuracies, 0 mistakes, 1 blunder
+//	Opening: C23 Bishop's Opening; out of known theory at 2... Nc6
 //	  3... Nf6?? (0.31 → #1) better 3... g6 4. Qf3 Nf6
 func (r *Review) WriteSummary(w io.Writer) error {
 	var b strings.Builder
@@ -27,6 +29,19 @@ func (r *Review) WriteSummary(w io.Writer) error {
 		fmt.Fprintf(&b, "%s: accuracy %.1f, %s, %s, %s\n", name, r.Accuracy[side],
 			plural(c[Inaccuracy], "inaccuracy", "inaccuracies"), plural(c[Mistake], "mistake", "mistakes"),
 			plural(c[Blunder], "blunder", "blunders"))
+	}
+	if o := r.Opening; o.Named() || o.LeftAt > 0 {
+		b.WriteString("Opening: ")
+		if o.Named() {
+			b.WriteString(o.Opening.String())
+		} else {
+			b.WriteString("none named")
+		}
+		if o.LeftAt > 0 {
+			pos := r.Game.PositionAt(o.LeftAt - 1)
+			fmt.Fprintf(&b, "; out of known theory at %s", game.NumberedSAN(pos, []chess.Move{r.Game.MoveAt(o.LeftAt)}))
+		}
+		b.WriteString("\n")
 	}
 	for _, m := range r.Moves {
 		if m.Judgement == Good {

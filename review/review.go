@@ -7,6 +7,7 @@ import (
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/game"
+	"ox88/opening"
 	"ox88/search"
 )
 
@@ -51,6 +52,9 @@ type Review struct {
 	Accuracy  [2]float64    // each side's accuracy (GameAccuracy), by chess.Color
 	// Count counts each side's moves by judgement: Count[chess.Black][Blunder].
 	Count [2][numJudgements]int
+	// Opening names the game's opening (opening.Classify, by position) and
+	// the move where the game left known theory (Opening.LeftAt).
+	Opening opening.Result
 }
 
 // Analyze reviews every move of g, its redo tail included: it searches each
@@ -102,6 +106,7 @@ func Analyze(ctx context.Context, e *engine.Engine, g *game.Game, lim search.Lim
 		}
 	}
 	r.judge()
+	r.Opening = opening.Classify(&start, moves)
 	return r, nil
 }
 

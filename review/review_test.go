@@ -134,6 +134,9 @@ func TestScholarsMateBlunder(t *testing.T) {
 	if r.Game.Ply() != 7 {
 		t.Errorf("the game was left at ply %d", r.Game.Ply())
 	}
+	if o := r.Opening; o.Opening.ECO != "C23" || o.Ply != 3 || o.LeftAt != 6 {
+		t.Errorf("opening %+v, want C23 at ply 3, left at 6 (3... Nf6)", o)
+	}
 }
 
 // TestAnnotatedPGN: the annotated game carries $4 on Nf6, %eval comments,
@@ -145,9 +148,10 @@ func TestAnnotatedPGN(t *testing.T) {
 	pos := r.Game.PositionAt(5)
 	better := pos.SAN(r.Moves[5].Better)
 	for _, want := range []string{
-		"3... Nf6 $4 {[%eval #1] Blunder. " + better + " was best.} (3... " + better,
+		"3... Nf6 $4 {[%eval #1] Blunder. " + better + " was best. Out of known theory (C23 Bishop's Opening).} (3... " + better,
 		"4. Qxf7# 1-0",
 		"{ox88 review, 3000 nodes per position. White: accuracy ",
+		`[ECO "C23"]`, `[Opening "Bishop's Opening"]`,
 	} {
 		if !strings.Contains(strings.Join(strings.Fields(text), " "), want) {
 			t.Errorf("no %q in\n%s", want, text)
@@ -184,6 +188,7 @@ func TestSummaryAndGraph(t *testing.T) {
 	lines := strings.Split(text, "\n")
 	if !strings.HasPrefix(lines[0], "White (Ann): accuracy ") ||
 		!strings.HasSuffix(lines[1], ", 0 inaccuracies, 0 mistakes, 1 blunder") ||
+		lines[2] != "Opening: C23 Bishop's Opening; out of known theory at 3... Nf6" ||
 		!strings.Contains(text, "\n  3... Nf6?? (") || !strings.Contains(text, " → #1) better 3... ") {
 		t.Errorf("summary:\n%s", text)
 	}

@@ -86,6 +86,8 @@ func TestReviewMarksTheBlunder(t *testing.T) {
 		regexp.MustCompile(`accuracy  \?!   \?  \?\?`),
 		regexp.MustCompile(`White +\d+\.\d   0   0   0`),
 		regexp.MustCompile(`Black +\d+\.\d   0   0   1`),
+		regexp.MustCompile(`Opening C23 Bishop's Opening`),
+		regexp.MustCompile(`out of known theory at 3\.\.\. Nf6`),
 		regexp.MustCompile(`Marked moves \(1; arrows step\)`),
 		regexp.MustCompile(`> 3\.\.\. Nf6\?\? #1, better ` + regexp.QuoteMeta(better) + ` -?\d+\.\d\d`),
 		regexp.MustCompile(`    line 3\.\.\. ` + regexp.QuoteMeta(better)),
@@ -119,7 +121,7 @@ func TestReviewMarksTheBlunder(t *testing.T) {
 	}
 	text := strings.Join(strings.Fields(string(data)), " ")
 	for _, want := range []string{`[Annotator "ox88`, "{ox88 review, 3000 nodes per position. White: accuracy ",
-		"3... Nf6 $4 {[%eval #1] Blunder. " + better + " was best.} (3... " + better, "4. Qxf7# 1-0"} {
+		"3... Nf6 $4 {[%eval #1] Blunder. " + better + " was best. Out of known theory (C23 Bishop's Opening).} (3... " + better, `[ECO "C23"]`, "4. Qxf7# 1-0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the annotated game lacks %q:\n%s", want, data)
 		}

@@ -15,6 +15,8 @@ import (
 //	        accuracy  ?!   ?  ??
 //	White       98.5   0   0   0
 //	Black       22.4   0   0   1
+//	Opening C23 Bishop's Opening
+//	out of known theory at 3... Nf6
 //
 //	W     ##          the chart (evalChart)
 //	  ----+--
@@ -36,6 +38,13 @@ func (m *Model) reviewPanel(width, height int) string {
 		c := r.Count[side]
 		lines = append(lines, fmt.Sprintf("%-5s %10.1f %3d %3d %3d", side.Title(),
 			r.Accuracy[side], c[review.Inaccuracy], c[review.Mistake], c[review.Blunder]))
+	}
+	if o := r.Opening; o.Named() {
+		lines = append(lines, "Opening "+o.Opening.String())
+	}
+	if o := r.Opening; o.LeftAt > 0 {
+		pos := r.Game.PositionAt(o.LeftAt - 1)
+		lines = append(lines, "out of known theory at "+game.NumberedSAN(pos, []chess.Move{r.Game.MoveAt(o.LeftAt)}))
 	}
 	lines = append(lines, "")
 	lines = append(lines, m.evalChart(r, width-chartLabelWidth)...)
