@@ -76,7 +76,7 @@ type Answer struct {
 	// answer; Drop is what the answer lost against the best (0 when it
 	// gained).
 	Before, After, Drop float64
-	Accepted           bool // Drop < PracticeDrop, or the best move itself
+	Accepted            bool // Drop < PracticeDrop, or the best move itself
 }
 
 // moverWin returns the win% of side from a score of White's view.

@@ -162,6 +162,9 @@ func (m *Model) sayErr(err error) {
 
 // humanMove plays a person's move and reports it.
 func (m *Model) humanMove(mv chess.Move) tea.Cmd {
+	if m.practice != nil {
+		return m.practiceAnswer(mv) // an answer, not a move of the game
+	}
 	pos := m.game().Position()
 	san := pos.SAN(mv)
 	if !m.playMove(mv, false) {
@@ -194,6 +197,10 @@ func (m *Model) submitInput() tea.Cmd {
 // cannotMove says why a person may not move now, or returns "".
 func (m *Model) cannotMove() string {
 	switch {
+	case m.practice != nil && m.practice.job != nil:
+		return "Wait: the last answer is being checked."
+	case m.practice != nil:
+		return ""
 	case m.over():
 		return "The game is over: " + m.game().Outcome().Text + ". n starts a new one, u takes back."
 	case !m.humanToMove():

@@ -20,6 +20,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.help = false
 		return nil
 	}
+	if m.practice != nil {
+		return m.practiceKey(msg.Text, k)
+	}
 	if m.reviewing {
 		return m.reviewKey(k)
 	}
@@ -346,7 +349,7 @@ func (m *Model) paste(text string) {
 		m.help = false
 		return
 	}
-	if m.promo != nil || m.reviewing {
+	if m.promo != nil || m.reviewing && m.practice == nil {
 		return
 	}
 	m.pending = nil
@@ -366,7 +369,7 @@ func (m *Model) mouse(msg tea.Mouse) tea.Cmd {
 		return nil
 	}
 	sq, ok := m.layout().squareAt(msg.X, msg.Y, m.ui.flipped)
-	if !ok || m.promo != nil || m.reviewing {
+	if !ok || m.promo != nil || m.reviewing && m.practice == nil {
 		return nil
 	}
 	return m.pick(sq)

@@ -273,6 +273,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.reviewProgress(msg)
 	case reviewDoneMsg:
 		return m, m.reviewDone(msg)
+	case judgeDoneMsg:
+		return m, m.judgeDone(msg)
 	case tickMsg:
 		return m, m.onTick()
 	case watchMsg:

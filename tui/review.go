@@ -179,6 +179,11 @@ func (m *Model) reviewDone(msg reviewDoneMsg) tea.Cmd {
 // closeReview takes the review off the screen, cancelling it if it runs
 // (a cancelled review is forgotten, a finished one kept for A).
 func (m *Model) closeReview() {
+	if m.practice != nil {
+		m.practice.cancelJob()
+		m.ui.flipped = m.practice.flip
+		m.practice = nil
+	}
 	if rv := m.rev; rv != nil && rv.job != nil {
 		rv.job.cancel()
 		m.rev = nil
@@ -229,8 +234,10 @@ func (m *Model) reviewKey(k string) tea.Cmd {
 		m.showMark(rv.index - 1)
 	case "s":
 		m.savePGN("the annotated game", "-review", rv.pgn)
+	case "p":
+		return m.startPractice()
 	default:
-		m.say("Review: arrows step through the marked moves, s saves the annotated game, Esc leaves.")
+		m.say("Review: arrows step through the marked moves, p practises the ? and ?? ones, s saves the annotated game, Esc leaves.")
 	}
 	return nil
 }

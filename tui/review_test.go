@@ -204,3 +204,90 @@ func TestReviewChess960(t *testing.T) {
 		t.Errorf("the annotated game is not Chess960:\n%s", h.m.rev.pgn)
 	}
 }
+
+// TestPractice: p in the review of the Scholar's mate practises Black's
+// 3... Nf6??: the position after 3. Qh5 with Black at the bottom; the
+// game's move is refused at once, 3... a6 after a search (mate in one
+// follows), the best move at once and 3... Qe7 after a search are
+// accepted; s shows the line, n says it was the last, Esc goes back to
+// the review, and the game itself never changed.
+func TestPractice(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true, Color: "both", PGN: scholarsMate}, 100, 30)
+	h.m.reviewNodes = testReviewNodes
+	h.finishReview(h.pressReview())
+	h.typeText("p")
+	if h.m.practice == nil || h.m.game().Ply() != 5 || !h.m.ui.flipped {
+		t.Fatalf("p: practice %v, ply %d, flipped %v (%q)", h.m.practice != nil, h.m.game().Ply(), h.m.ui.flipped, h.m.ui.message)
+	}
+	if want := "1 of 1: Black to move. Find a better move than 3... Nf6??"; !strings.HasPrefix(h.m.ui.message, want) {
+		t.Fatalf("message %q, want %q...", h.m.ui.message, want)
+	}
+	v := h.m.screen()
+	for _, want := range []string{"Practice: 1 exercise", "> 1. 3... Nf6??", "Black to move: better than 3... Nf6??", "it took black from ", "% to 2%", "s the line · n next"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the practice screen lacks %q:\n%s", want, v)
+		}
+	}
+	answer := func(san string) {
+		t.Helper()
+		h.typeText(san)
+		_, cmd := h.m.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+		if cmd != nil && !strings.Contains(h.m.screen(), "checking the answer...") {
+			t.Errorf("no sign of the check:\n%s", h.m.screen())
+		}
+		h.finishReview(cmd)
+	}
+	answer("Nf6")
+	if !h.m.ui.isError || h.m.ui.message != "Nf6 is the move of the game. Try another (s shows the line)." {
+		t.Fatalf("the game's move: %q", h.m.ui.message)
+	}
+	answer("a6")
+	if !h.m.ui.isError || !strings.HasPrefix(h.m.ui.message, "Not good enough: a6 leaves 2% where the best move keeps ") ||
+		h.m.practice.status[0] != tried || !regexp.MustCompile(`> 1\. 3\.\.\. Nf6\?\? +tried`).MatchString(h.m.screen()) {
+		t.Fatalf("3... a6: %q\n%s", h.m.ui.message, h.m.screen())
+	}
+	best := h.m.practice.list[0].Best
+	pos := h.m.game().Position()
+	answer(pos.SAN(best))
+	if h.m.ui.isError || h.m.ui.message != "Right: "+pos.SAN(best)+" is ox88's move too. n: the next exercise." || h.m.practice.status[0] != solved {
+		t.Fatalf("the best move: %q", h.m.ui.message)
+	}
+	if best.String() != "e8e7" { // Qe7 is searched, not known
+		answer("Qe7")
+		if h.m.ui.isError || !strings.HasPrefix(h.m.ui.message, "Good: Qe7 keeps ") {
+			t.Fatalf("3... Qe7: %q", h.m.ui.message)
+		}
+	}
+	h.typeText("s")
+	if !strings.HasPrefix(h.m.ui.message, "The line: 3... "+pos.SAN(best)) || !strings.Contains(h.m.screen(), "line 3... "+pos.SAN(best)) {
+		t.Fatalf("s: %q\n%s", h.m.ui.message, h.m.screen())
+	}
+	if h.m.practice.status[0] != solved {
+		t.Errorf("the line shown after solving: status %v", h.m.practice.status[0])
+	}
+	h.typeText("n")
+	if h.m.ui.message != "That was the last exercise: 1 of 1 solved. Esc goes back to the review." {
+		t.Fatalf("n: %q", h.m.ui.message)
+	}
+	h.press(tea.KeyEscape)
+	if h.m.practice != nil || !h.m.reviewing || h.m.ui.flipped || !strings.HasPrefix(h.m.ui.message, "1 of 1: 3... Nf6??, blunder.") {
+		t.Fatalf("Esc: practice %v, reviewing %v, %q", h.m.practice != nil, h.m.reviewing, h.m.ui.message)
+	}
+	if g := h.m.game(); g.Len() != 7 || g.Ply() != 5 {
+		t.Fatalf("the game changed: %d plies", g.Len())
+	}
+	h.press(tea.KeyEscape)
+	h.wantMoves("e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#")
+}
+
+// TestPracticeWhite: against ox88 only the person's moves are practised;
+// a review of a game without marks of theirs says so.
+func TestPracticeWhite(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true, Color: "white", PGN: scholarsMate}, 100, 30)
+	h.m.reviewNodes = testReviewNodes
+	h.finishReview(h.pressReview())
+	h.typeText("p")
+	if h.m.practice != nil || h.m.ui.message != "No mistakes or blunders to practise (? and ?? marks)." {
+		t.Fatalf("p: practice %v, %q", h.m.practice != nil, h.m.ui.message)
+	}
+}

@@ -68,6 +68,9 @@ func (m *Model) titleInfo() string {
 // panel is the column beside the board: the status, the clocks, the
 // engine's thoughts and the move list, or the help.
 func (m *Model) panel(width, height int) string {
+	if m.practice != nil {
+		return m.practicePanel(width, height)
+	}
 	if m.reviewing && m.rev.result != nil {
 		return m.reviewPanel(width, height)
 	}
@@ -402,8 +405,10 @@ func (m *Model) keyLine() string {
 	switch {
 	case m.reviewing && m.rev.result == nil:
 		keys = "Esc cancels the review · n new game · ctrl+c quit"
+	case m.practice != nil:
+		keys = "type or pick a better move · s the line · n next · Esc back to the review"
 	case m.reviewing:
-		keys = "arrows: marked moves · s save annotated PGN · f flip · Esc back to the game"
+		keys = "arrows: marked moves · p practise · s save annotated PGN · f flip · Esc back to the game"
 	}
 	return truncate(keys, max(m.width, 20))
 }
@@ -433,6 +438,7 @@ var helpLines = []string{
 	"z                     analysis on/off: ox88 searches the position shown, without end",
 	"L                     the analysis's number of lines, 1 to 5",
 	"A                     review the game: accuracy, ?! ? ?? and better moves",
+	"  p (in the review)   practise: find better moves where yours were ? or ??",
 	"o                     load a PGN file or a FEN (n goes back to the start)",
 	"v                     show the position's FEN",
 	"x x                   resign",
