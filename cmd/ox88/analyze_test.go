@@ -31,7 +31,7 @@ func TestAnalyzeCommand(t *testing.T) {
 	if nags := g.NAGs(6); len(nags) != 1 || nags[0] != game.NAGBlunder {
 		t.Errorf("3... Nf6 has NAGs %v, want [4]\n%s", nags, data)
 	}
-	if c := g.Comment(6); !strings.HasPrefix(c, "[%eval #1] Blunder. ") || !strings.HasSuffix(c, " was best.") {
+	if c := g.Comment(6); !strings.HasPrefix(c, "[%eval #1] Blunder. ") || !strings.HasSuffix(c, " was best. Out of known theory (C23 Bishop's Opening).") {
 		t.Errorf("3... Nf6's comment %q", c)
 	}
 	if !strings.Contains(string(data), "(3... ") || g.Tag("Annotator") == "" {
