@@ -165,3 +165,14 @@ func TestOpeningName(t *testing.T) {
 		t.Fatalf("a Chess960 game named %q", got)
 	}
 }
+
+// TestHelpFits: the whole help shows on a 30-row terminal, its last key
+// (quit) included, the analysis keys among them.
+func TestHelpFits(t *testing.T) {
+	h := newHarness(t, Options{ASCII: true}, 100, 30)
+	h.typeText("?")
+	v := h.m.screen()
+	if !strings.Contains(v, "z / L ") || !strings.Contains(v, "q q ") {
+		t.Fatalf("the help is cut:\n%s", v)
+	}
+}
