@@ -14,6 +14,7 @@ import (
 
 	"ox88/game"
 	"ox88/internal/atomicfile"
+	"ox88/opening"
 )
 
 // A match survives its runner: every finished game is appended to the PGN
@@ -416,9 +417,10 @@ func fingerprint(settings []string) string {
 	return fmt.Sprintf("%x", sha256.Sum256([]byte(strings.Join(settings, "\n"))))
 }
 
-// pgnText returns a finished game in PGN with cutechess-cli's tags, and
-// each engine's telemetry summary in the WhiteTelemetry and BlackTelemetry
-// tags. When the engines have different time controls, WhiteTimeControl
+// pgnText returns a finished game in PGN with cutechess-cli's tags, the
+// ECO and Opening tags (the openings file's, or else named from the
+// game's moves by opening.Classify), and each engine's telemetry summary
+// in the WhiteTelemetry and BlackTelemetry tags. When the engines have different time controls, WhiteTimeControl
 // and BlackTimeControl replace TimeControl, as cutechess-cli writes them.
 func pgnText(cfg *config, rec *gameRecord) string {
 	g := rec.g
@@ -443,5 +445,7 @@ func pgnText(cfg *config, rec *gameRecord) string {
 	}
 	g.SetTag("WhiteTelemetry", rec.stats[0].String())
 	g.SetTag("BlackTelemetry", rec.stats[1].String())
+	start := g.Start()
+	opening.Classify(&start, g.AllMoves()).SetTags(g) // unless the openings file named it
 	return g.PGN() + "\n"
 }

@@ -21,6 +21,7 @@ import (
 	"ox88/game"
 	"ox88/match/internal/fakeengine"
 	"ox88/match/stats"
+	"ox88/opening"
 )
 
 // fakeFlag, as the first argument of the test binary, makes it a fake
@@ -497,5 +498,51 @@ func TestCommandLineErrorsFirst(t *testing.T) {
 	runFake(t, &config{Games: 2, Engines: []engineConfig{a, fake("b", "uci")}})
 	if got := warn.String(); got != "ox88 match: engine a declares no option \"Foo\" (it has: Hash); sent anyway\n" {
 		t.Errorf("warnings: %q", got)
+	}
+}
+
+// TestOpeningTags: a game from an opening file's game with ECO and
+// Opening tags carries those; one from a game without them is named from
+// its own moves (opening.Classify), so the Ruy Lopez reached by 1. Nf3
+// Nc6 2. e4 e5 3. Bb5 is named as the Ruy Lopez is.
+func TestOpeningTags(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "openings.pgn")
+	const text = `[Event "named"]
+[ECO "C60"]
+[Opening "Spanish Game"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 *
+
+[Event "unnamed"]
+
+1. Nf3 Nc6 2. e4 e5 3. Bb5 *
+`
+	if err := os.WriteFile(book, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ops, err := LoadOpenings(book, 0)
+	if err != nil || len(ops) != 2 || ops[0].ECO != "C60" || ops[0].Name != "Spanish Game" || ops[1].ECO != "" {
+		t.Fatalf("openings %+v, %v", ops, err)
+	}
+	var pgn bytes.Buffer
+	cfg := &config{Engines: []engineConfig{fake("alpha", "uci"), fake("beta", "uci")}, Openings: ops, Games: 4, PGN: &pgn}
+	runFake(t, cfg)
+	games, err := game.ParsePGN(pgn.String())
+	if err != nil || len(games) != 4 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	named := 0
+	for _, g := range games {
+		start := g.Start()
+		want := opening.Classify(&start, g.AllMoves()).Opening
+		if g.AllMoves()[0].String() == "e2e4" {
+			want, named = opening.Opening{ECO: "C60", Name: "Spanish Game"}, named+1
+		}
+		if g.Tag("ECO") != want.ECO || g.Tag("Opening") != want.Name || !strings.HasPrefix(want.Name, "Ruy Lopez") && want.Name != "Spanish Game" {
+			t.Errorf("[ECO %q] [Opening %q], want %q %q:\n%s", g.Tag("ECO"), g.Tag("Opening"), want.ECO, want.Name, g.PGN())
+		}
+	}
+	if named != 2 {
+		t.Errorf("%d games from the named opening, want 2", named)
 	}
 }

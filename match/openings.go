@@ -18,6 +18,10 @@ import (
 type Opening struct {
 	FEN   string   // the start position
 	Moves []string // UCI moves played from it before the engines think
+	// ECO and Name are the ECO and Opening tags of a PGN opening file's
+	// game, when it gives them; a game's own moves name the rest
+	// (opening.Classify, in pgnText).
+	ECO, Name string
 }
 
 // maxOpeningLine bounds one line of a PGN opening file.
@@ -95,7 +99,7 @@ func readPGNOpenings(r *bufio.Reader, plies int) ([]Opening, error) {
 		}
 		for _, g := range games {
 			start := g.Start()
-			op := Opening{FEN: start.FEN()}
+			op := Opening{FEN: start.FEN(), ECO: g.Tag("ECO"), Name: g.Tag("Opening")}
 			for i, m := range g.AllMoves() {
 				if plies > 0 && i >= plies {
 					break

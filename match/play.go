@@ -134,6 +134,8 @@ func playGame(ctx context.Context, s *gameSetup, players [2]player) (*gameRecord
 	start.SetChess960(s.chess960 || start.Chess960()) // castling sent to UCI engines as king-takes-rook
 	g := game.New(start)
 	rec.g = g
+	g.SetTag("ECO", s.opening.ECO) // the openings file's names, if any, before the game's own
+	g.SetTag("Opening", s.opening.Name)
 	for _, mv := range s.opening.Moves {
 		side := g.SideToMove()
 		if _, err := g.PlayString(mv); err != nil {
