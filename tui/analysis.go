@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"ox88/chess"
 	"ox88/game"
 	"ox88/play"
 	"ox88/search"
@@ -149,8 +150,29 @@ func (m *Model) analysisLines(width int) []string {
 		if len(inf.PV) == 0 {
 			continue // not reported yet
 		}
-		lines = append(lines, fmt.Sprintf("%d %s d%d %s", i+1, scoreText(inf, pos.SideToMove()), inf.Depth,
+		lines = append(lines, fmt.Sprintf("%d %s d%d %s", i+1, lineScore(inf, pos.SideToMove()), inf.Depth,
 			game.NumberedSAN(pos, inf.PV)))
 	}
 	return lines
+}
+
+// lineScore writes a line's score as scoreText does, or, when the endgame
+// tables decided the root, their verdict: "tablebase win for White",
+// "tablebase draw", "tablebase cursed win for Black" (a win the fifty-move
+// rule draws).
+func lineScore(inf search.Info, side chess.Color) string {
+	switch inf.TB {
+	case search.NoVerdict:
+		return scoreText(inf, side)
+	case search.VerdictDraw:
+		return inf.TB.String()
+	case search.VerdictWin, search.VerdictCursedWin:
+		return inf.TB.String() + " for " + side.Title()
+	}
+	// A loss for the side to move is the other side's win.
+	win := search.VerdictWin
+	if inf.TB == search.VerdictBlessedLoss {
+		win = search.VerdictCursedWin
+	}
+	return win.String() + " for " + side.Other().Title()
 }

@@ -3,6 +3,9 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"ox88/chess"
 	"ox88/engine"
@@ -174,5 +177,54 @@ func TestHelpFits(t *testing.T) {
 	v := h.m.screen()
 	if !strings.Contains(v, "z / L ") || !strings.Contains(v, "q q ") {
 		t.Fatalf("the help is cut:\n%s", v)
+	}
+}
+
+// TestLineScore: a line the endgame tables decided shows their verdict,
+// named for the side that wins.
+func TestLineScore(t *testing.T) {
+	for _, tc := range []struct {
+		tb   search.TBVerdict
+		side chess.Color
+		want string
+	}{
+		{search.NoVerdict, chess.Black, "-0.25"},
+		{search.VerdictWin, chess.White, "tablebase win for White"},
+		{search.VerdictWin, chess.Black, "tablebase win for Black"},
+		{search.VerdictLoss, chess.Black, "tablebase win for White"},
+		{search.VerdictCursedWin, chess.White, "tablebase cursed win for White"},
+		{search.VerdictBlessedLoss, chess.White, "tablebase cursed win for Black"},
+		{search.VerdictDraw, chess.White, "tablebase draw"},
+	} {
+		if got := lineScore(search.Info{Score: 25, TB: tc.tb}, tc.side); got != tc.want {
+			t.Errorf("%v, %v to move: %q, want %q", tc.tb, tc.side, got, tc.want)
+		}
+	}
+}
+
+// TestAnalysisTablebase: with --syzygy, the analysis of KRvK (the real
+// engine) says "tablebase win for White".
+func TestAnalysisTablebase(t *testing.T) {
+	if _, err := NewModel(Options{Syzygy: "no/such/dir"}); err == nil {
+		t.Fatal("a missing tables directory accepted")
+	}
+	m, err := NewModel(Options{Syzygy: "../testdata/syzygy", FEN: "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", Color: "both", Threads: 1, ASCII: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.Update(typed('z'))
+	defer m.quit()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(m.screen(), "1 tablebase win for White d") {
+		msgs := make(chan tea.Msg, 1)
+		go func() { msgs <- m.thinker.Listen()() }()
+		select {
+		case msg := <-msgs:
+			m.Update(msg)
+		case <-time.After(time.Until(deadline)):
+			t.Fatalf("no verdict:\n%s", m.screen())
+		}
 	}
 }

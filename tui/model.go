@@ -15,6 +15,7 @@ import (
 	"ox88/game"
 	"ox88/play"
 	"ox88/search"
+	"ox88/syzygy"
 )
 
 // Options configure a terminal game.
@@ -28,6 +29,7 @@ type Options struct {
 	Book    string            // a Polyglot opening book for ox88 ("": none)
 	Threads int               // ox88's search threads (0: DefaultThreads)
 	Seed    uint64            // the weak levels' and the book's random choices (0: from the clock)
+	Syzygy  string            // Syzygy endgame tables for ox88 (syzygy.Open's paths; "": none)
 
 	// For tests: a fixed clock, a thinker in place of the engine, and a
 	// fixed colour profile (Unknown: the one Bubble Tea detects).
@@ -188,8 +190,15 @@ func NewModel(opts Options) (*Model, error) {
 		b.Seed(seed)
 		openings = b
 	}
+	var tables *syzygy.Tablebases
+	if opts.Syzygy != "" {
+		if tables, err = syzygy.Open(opts.Syzygy); err != nil {
+			return nil, fmt.Errorf("--syzygy: %v", err)
+		}
+	}
 	if m.thinker == nil {
 		eng := engine.New()
+		eng.SetTablebases(tables)
 		eng.SetThreads(m.threads)
 		eng.SetSeed(opts.Seed)
 		if openings != nil {

@@ -240,7 +240,7 @@ func (m *Model) thinkingLines(width int) []string {
 	}
 	info := m.info
 	lines := []string{head,
-		fmt.Sprintf("depth %d  score %s  %s", info.Depth, scoreText(info, m.infoSide()), shortDuration(info.Time)),
+		fmt.Sprintf("depth %d  score %s  %s", info.Depth, lineScore(info, m.infoSide()), shortDuration(info.Time)),
 		fmt.Sprintf("nodes %s  %s nps", count(info.Nodes), count(info.NPS))}
 	if m.thinking && m.currMove != chess.NoMove {
 		pos := m.game().Position()

@@ -47,6 +47,7 @@ func runPlay(args []string) int {
 	bookFile := fs.String("book", "", "a Polyglot opening book for ox88 (ox88 book make writes one)")
 	seed := fs.Uint64("seed", 0, "makes a weak level's and the book's choices reproducible (0: from the clock)")
 	threads := fs.Int("threads", tui.DefaultThreads(), "ox88's search threads (the default leaves one core to the rest of the machine)")
+	tables := fs.String("syzygy", "", "Syzygy endgame tables for ox88: directories, separated by "+string(os.PathListSeparator))
 	var c960 chess960Flag
 	fs.Var(&c960, "960", "play Chess960 from start position `N` (0-959; 518 is the standard array); --960 alone: a random one")
 	if status, ok := parseFlags(fs, args); !ok {
@@ -73,7 +74,7 @@ func runPlay(args []string) int {
 	if err != nil {
 		return badUsage("play", "%v", err)
 	}
-	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads, Seed: *seed}
+	opts := tui.Options{Level: *level, FEN: *fen, PGN: *pgn, Color: *color, ASCII: *ascii, TC: control, Book: *bookFile, Threads: *threads, Seed: *seed, Syzygy: *tables}
 	if err := tui.Run(opts); err != nil {
 		return runError("play", err)
 	}
