@@ -15,8 +15,8 @@ import (
 
 // TestRandomKeysNeverPanic presses random keys, clicks random squares,
 // resizes the terminal, lets the fake engine answer (sometimes late,
-// sometimes with a stale number) and reviews with the real one, for
-// thousands of steps, drawing the view
+// sometimes with a stale number), analyses, reviews and practises with
+// the real one, for thousands of steps, drawing the view
 // after each: whatever a person does, the game must not crash, and the
 // game must stay consistent with its moves.
 func TestRandomKeysNeverPanic(t *testing.T) {
@@ -26,7 +26,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 		{Code: tea.KeyUp}, {Code: tea.KeyDown}, {Code: tea.KeyLeft}, {Code: tea.KeyRight},
 		{Code: tea.KeyHome}, {Code: tea.KeyEnd}, {Code: tea.KeyTab},
 	}
-	for _, r := range "abcdefgh12345678xNBRQKO-=+?uimnoprstvqjklwz0/AAA" {
+	for _, r := range "abcdefgh12345678xNBRQKO-=+?uimnoprstvqjklwzL0/AAAp" {
 		keys = append(keys, typed(r))
 	}
 	for seed := range uint64(4) {
@@ -34,6 +34,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 		colors := []string{"white", "black", "both", "none"}
 		h := newHarness(t, Options{Color: colors[seed%4], TC: clock.TimeControl{Base: time.Minute}}, 80, 24)
 		h.m.reviewNodes = 500
+		practising, analysing, maxLen := 0, 0, 0
 		for step := 0; step < 700; step++ {
 			switch r := rng.IntN(100); {
 			case r < 10:
@@ -76,11 +77,25 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 					h.send(msg)
 				default:
 				}
+			case r < 97 && h.m.practice != nil && h.m.practice.job != nil:
+				// The judgement of a practice answer, if it is done.
+				select {
+				case msg := <-h.m.practice.job.done:
+					h.send(msg)
+				default:
+				}
 			default:
 				h.now = h.now.Add(time.Duration(rng.IntN(3000)) * time.Millisecond)
 				h.send(tickMsg(h.now))
 			}
 			_ = h.m.screen()
+			if h.m.practice != nil {
+				practising++
+			}
+			if h.m.analysing {
+				analysing++
+			}
+			maxLen = max(maxLen, h.m.game().Len())
 			// The game's positions must follow from its moves.
 			pos := h.m.game().Start()
 			for _, mv := range h.m.game().Moves() {
@@ -90,6 +105,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				t.Fatalf("seed %d step %d: position %s, moves lead to %s", seed, step, cur.FEN(), pos.FEN())
 			}
 		}
-		t.Logf("seed %d: %d plies, %d searches, %s", seed, h.m.game().Len(), len(h.eng.reqs), h.m.game().Outcome())
+		t.Logf("seed %d: %d plies, %d searches, %s; %d steps analysing, %d practising, longest %d", seed, h.m.game().Len(), len(h.eng.reqs),
+			h.m.game().Outcome(), analysing, practising, maxLen)
 	}
 }
