@@ -262,7 +262,7 @@ func (m *Model) markTried() { m.practice.markTried() }
 //	> 2. 9. Bxf7?    tried
 //
 //	Black to move: better than 3... Nf6??
-//	it took Black from 52% to 2%
+//	it took Black's chances from 52% to 2%
 //	last try Qe7: 49%, good
 //	line 3... g6 4. Qf3 Nf6
 func (m *Model) practicePanel(width, height int) string {
@@ -285,7 +285,7 @@ func (m *Model) practicePanel(width, height int) string {
 	played := x.Grade(x.Played, x.PlayedScore)
 	lines = append(lines, "", m.st.render(bold, fmt.Sprintf("%s to move: better than %s%s", x.Side.Title(),
 		game.NumberedSAN(pos, []chess.Move{x.Played}), x.Judgement.Symbol())),
-		fmt.Sprintf("it took %s from %.0f%% to %.0f%%", x.Side, played.Before, played.After))
+		fmt.Sprintf("it took %s's chances from %.0f%% to %.0f%%", x.Side.Title(), played.Before, played.After))
 	switch {
 	case p.job != nil:
 		lines = append(lines, "checking the answer...")
@@ -297,7 +297,11 @@ func (m *Model) practicePanel(width, height int) string {
 		lines = append(lines, fmt.Sprintf("last try %s: %.0f%%, %s", pos.SAN(p.last.Move), p.last.After, verdict))
 	}
 	if p.shown {
-		lines = append(lines, wrap("line "+game.NumberedSAN(pos, x.Line[:min(len(x.Line), reviewLinePlies)]), width)...)
+		// No-break spaces keep each move number with its move.
+		line := strings.ReplaceAll(game.NumberedSAN(pos, x.Line[:min(len(x.Line), reviewLinePlies)]), ". ", ".\u00a0")
+		for _, l := range wrap("line "+line, width) {
+			lines = append(lines, strings.ReplaceAll(l, "\u00a0", " "))
+		}
 	}
 	for i, s := range lines {
 		lines[i] = truncate(s, width)

@@ -223,7 +223,7 @@ func TestPractice(t *testing.T) {
 		t.Fatalf("message %q, want %q...", h.m.ui.message, want)
 	}
 	v := h.m.screen()
-	for _, want := range []string{"Practice: 1 exercise", "> 1. 3... Nf6??", "Black to move: better than 3... Nf6??", "it took black from ", "% to 2%", "s the line · n next"} {
+	for _, want := range []string{"Practice: 1 exercise", "> 1. 3... Nf6??", "Black to move: better than 3... Nf6??", "it took Black's chances from ", "% to 2%", "s the line · n next"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the practice screen lacks %q:\n%s", want, v)
 		}
