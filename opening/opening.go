@@ -11,8 +11,8 @@
 //     code and name (when several lines end in the same position, the one
 //     with the fewest moves names it, as its canonical order);
 //   - known positions: every position on any line, named or not. A game is
-//     in theory while its positions are known; the first move that leaves
-//     the set is where it left theory.
+//     in theory while its positions are known; the move after the last
+//     known position is where it left theory.
 //
 // The table is parsed once, on first use (about 3,800 lines, some 14,000
 // positions).
@@ -57,10 +57,11 @@ type entry struct {
 }
 
 var (
-	once  sync.Once
-	named map[uint64]entry    // positions at the end of a line
-	known map[uint64]struct{} // positions on any line
-	err   error
+	once     sync.Once
+	named    map[uint64]entry    // positions at the end of a line
+	known    map[uint64]struct{} // positions on any line
+	maxPlies int                 // the longest line's length
+	err      error
 )
 
 func load() {
@@ -109,6 +110,7 @@ func add(row string) error {
 		plies++
 		known[pos.Key()] = struct{}{}
 	}
+	maxPlies = max(maxPlies, plies)
 	op := Opening{ECO: cols[0], Name: cols[1], PGN: cols[2]}
 	if e, ok := named[pos.Key()]; !ok || plies < e.plies {
 		named[pos.Key()] = entry{op, plies}
@@ -141,39 +143,45 @@ func Known(pos *chess.Position) bool {
 
 // Result is what Classify finds in a game.
 type Result struct {
-	Opening Opening // the deepest named position the game reached
-	Ply     int     // the ply of that position (1 = after White's first move); 0 if none
-	// LeftAt is the ply of the first move whose position is on no line of
-	// the table (the move that left theory); 0 while the game never left it
-	// (or never entered it: a game from a position outside the table).
+	Opening Opening // the latest named position the game reached
+	Ply     int     // the ply of that position (0 = the start, 1 = after White's first move)
+	// LeftAt is the ply of the move after the game's last known position:
+	// the move that left theory for good. It is 0 when the game never left
+	// it, and when it never entered it (a game from a position outside the
+	// table that never reaches one inside it).
 	LeftAt int
 }
 
 // Named reports whether Classify found a name.
-func (r Result) Named() bool { return r.Ply > 0 }
+func (r Result) Named() bool { return r.Opening.ECO != "" }
 
 // Classify names the opening of a game played from start: the named position
-// latest in the game among those it reached while still in theory, and the
-// move where it left theory. A game from a position that is on no line of
-// the table (a Chess960 start, a composed position) gets no name.
+// latest in the game, and the move that left theory. Positions count, not
+// move orders, and a game may step off the table's lines and back on: 1. Nf3
+// Nf6 2. e4 e5 3. Bb5 Nc6 is named the Berlin Defense of the Ruy Lopez,
+// whose position it reaches, although 2. e4 is on no line. Only the first
+// plies are looked at, as many as the table's longest line: no later
+// position can be on it. A game from a position that is on no line and
+// never reaches one (a Chess960 start, a composed position) gets no name.
 func Classify(start *chess.Position, moves []chess.Move) Result {
+	tablesReady()
 	var r Result
 	pos := *start
-	if !Known(&pos) {
-		return r
-	}
-	if e, ok := named[pos.Key()]; ok {
-		r.Opening = e.op
-	}
-	for i, m := range moves {
-		pos.MakeMove(m)
-		if !Known(&pos) {
-			r.LeftAt = i + 1
+	last := -1 // the ply of the last known position
+	for ply := 0; ; ply++ {
+		if _, ok := known[pos.Key()]; ok {
+			last = ply
+			if e, ok := named[pos.Key()]; ok {
+				r.Opening, r.Ply = e.op, ply
+			}
+		}
+		if ply == len(moves) || ply == maxPlies {
 			break
 		}
-		if e, ok := named[pos.Key()]; ok {
-			r.Opening, r.Ply = e.op, i+1
-		}
+		pos.MakeMove(moves[ply])
+	}
+	if last >= 0 && last < len(moves) {
+		r.LeftAt = last + 1
 	}
 	return r
 }

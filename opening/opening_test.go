@@ -47,6 +47,9 @@ func TestClassify(t *testing.T) {
 		// The same Ruy Lopez position by another order of the same moves.
 		{"transposed", "Nf3 Nc6 e4 e5 Bb5", "C60", "Ruy Lopez", 5, 0},
 		{"sicilian", "e4 c5", "B20", "Sicilian Defense", 2, 0},
+		// Off the lines at 2. e4 and back on at 3... Nc6, in the Berlin.
+		{"back on a line", "Nf3 Nf6 e4 e5 Bb5 Nc6", "C65", "Ruy Lopez: Berlin Defense", 6, 0},
+		{"back, then off", "Nf3 Nf6 e4 e5 Bb5 Nc6 Kf1", "C65", "Ruy Lopez: Berlin Defense", 6, 7},
 		{"left at once", "e4 e5 Ke2 Ke7 Ke1", "C20", "Bongcloud Attack", 3, 4},
 		{"start only", "", "", "", 0, 0},
 	} {
@@ -84,6 +87,18 @@ func TestChess960StartUnnamed(t *testing.T) {
 	start := chess.MustParseFEN("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
 	if r := Classify(start, nil); r.Named() || r.LeftAt != 0 {
 		t.Errorf("a position outside the table classified as %+v", r)
+	}
+}
+
+func TestClassifyFromNamedStart(t *testing.T) {
+	// A game that starts in the Sicilian and leaves theory at once.
+	start := chess.MustParseFEN("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+	m, err := start.ParseSAN("Ba6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Classify(start, []chess.Move{m}); !r.Named() || r.Opening.ECO != "B20" || r.Ply != 0 || r.LeftAt != 1 {
+		t.Errorf("Classify from the Sicilian = %+v; want B20 at ply 0, left at 1", r)
 	}
 }
 
