@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,31 +52,34 @@ func (g *Game) NAGs(ply int) []int { return append([]int(nil), g.nags[ply]...) }
 // AddVariation adds line as an alternative to the move of ply (1-based):
 // its first move is played instead, from PositionAt(ply-1). Every move of
 // line must be legal where it is played.
-func (g *Game) AddVariation(ply int, line []chess.Move) error {
+func (g *Game) AddVariation(ply int, moves []chess.Move) error {
 	if ply < 1 || ply > len(g.moves) {
 		return fmt.Errorf("ply %d has no move (1 to %d)", ply, len(g.moves))
 	}
-	if len(line) == 0 {
+	if len(moves) == 0 {
 		return fmt.Errorf("an empty variation")
 	}
 	pos := g.PositionAt(ply - 1)
-	for _, m := range line {
+	v := &line{}
+	for _, m := range moves {
 		var ml chess.MoveList
 		pos.GenerateMoves(&ml)
 		if !ml.Contains(m) {
 			return fmt.Errorf("variation move %s is not legal in %s", m, pos.FEN())
 		}
+		v.push(&pos, m)
 		pos.MakeMove(m)
 	}
-	g.variations[ply] = append(g.variations[ply], append([]chess.Move(nil), line...))
+	g.variations[ply] = append(g.variations[ply], v)
 	return nil
 }
 
-// Variations returns the variations of the move of ply.
+// Variations returns the moves of the variations of the move of ply (their
+// own variations left out: Tree has the whole tree).
 func (g *Game) Variations(ply int) [][]chess.Move {
 	out := make([][]chess.Move, len(g.variations[ply]))
 	for i, v := range g.variations[ply] {
-		out[i] = append([]chess.Move(nil), v...)
+		out[i] = slices.Clone(v.moves)
 	}
 	return out
 }
@@ -109,10 +113,38 @@ func NumberedSAN(pos chess.Position, line []chess.Move) string {
 	return b.String()
 }
 
-// variationWords returns the words of a variation of the move of ply, the
+// lineWords returns the words of the variation l, played from pos: its
+// moves with their numbers, NAGs, comments and own variations, the
 // parentheses glued to the first and last word: "(3..." "Qe7" "4." "Qxe5)".
-func (g *Game) variationWords(ply int, line []chess.Move) []string {
-	words := strings.Fields(NumberedSAN(g.PositionAt(ply-1), line))
+func lineWords(pos chess.Position, l *line) []string {
+	var words []string
+	interrupted := true // the next Black move names its number
+	if c := l.comments[0]; c != "" {
+		words = append(words, "{"+cleanComment(c)+"}")
+	}
+	for i, m := range l.moves {
+		n := strconv.Itoa(pos.FullmoveNumber())
+		switch {
+		case pos.SideToMove() == chess.White:
+			words = append(words, n+".")
+		case interrupted:
+			words = append(words, n+"...")
+		}
+		words = append(words, l.sans[i])
+		interrupted = false
+		for _, nag := range l.nags[i+1] {
+			words = append(words, "$"+strconv.Itoa(nag))
+		}
+		if c := l.comments[i+1]; c != "" {
+			words = append(words, "{"+cleanComment(c)+"}")
+			interrupted = true
+		}
+		for _, v := range l.vars[i+1] {
+			words = append(words, lineWords(pos, v)...)
+			interrupted = true
+		}
+		pos.MakeMove(m)
+	}
 	words[0] = "(" + words[0]
 	words[len(words)-1] += ")"
 	return words

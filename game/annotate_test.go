@@ -24,7 +24,8 @@ func uciLine(t *testing.T, pos chess.Position, moves ...string) []chess.Move {
 }
 
 // TestPGNWritesNAGsAndVariations writes an annotated Scholar's mate and
-// reads it back: moves, comments and NAGs survive, variations are skipped.
+// reads it back: moves, comments, NAGs and variations survive, and the
+// text written again is the same.
 func TestPGNWritesNAGsAndVariations(t *testing.T) {
 	g := New(nil)
 	g.SetTag("Event", "Annotated")
@@ -65,9 +66,12 @@ func TestPGNWritesNAGsAndVariations(t *testing.T) {
 		if !slices.Equal(b.NAGs(ply), g.NAGs(ply)) {
 			t.Errorf("ply %d: NAGs %v read back as %v", ply, g.NAGs(ply), b.NAGs(ply))
 		}
-		if len(b.Variations(ply)) != 0 {
-			t.Errorf("ply %d: a variation was read", ply)
+		if !slices.EqualFunc(b.Variations(ply), g.Variations(ply), slices.Equal) {
+			t.Errorf("ply %d: variations %v read back as %v", ply, g.Variations(ply), b.Variations(ply))
 		}
+	}
+	if again := b.PGN(); again != text {
+		t.Errorf("written again:\n%s\nwant\n%s", again, text)
 	}
 	if s := NumberedSAN(g.PositionAt(5), g.Variations(6)[0]); s != "3... g6 4. Qf3 Nf6" {
 		t.Errorf("NumberedSAN = %q", s)

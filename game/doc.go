@@ -33,6 +33,15 @@
 // braces and variations in parentheses (annotate.go), and wraps the
 // movetext at 80 columns. ParsePGN reads what people and programs write:
 // tags, SAN moves (leniently), move numbers, comments of both kinds, NAGs
-// and annotation marks (kept as NAGs), variations (skipped), results; bad
-// input is an error that names the line and says what is wrong.
+// and annotation marks (kept as NAGs), variations nested in parentheses
+// (read into the game tree), results; bad input is an error that names
+// the line and says what is wrong.
+//
+// # The tree
+//
+// Any move can have variations, and their moves variations of their own
+// (tree.go). A Path names a position anywhere in the tree; PlayAt plays a
+// move from one without dropping anything, so a move from an earlier
+// position becomes a variation; Tree lists the whole tree for a front end.
+// The main-line methods above see only the main line.
 package game

@@ -24,9 +24,10 @@ type Game struct {
 
 	tags     []tag          // in the order they were set
 	comments map[int]string // comments[i] follows the move of ply i (0: before the first move)
-	// nags[i] and variations[i] annotate the move of ply i (annotate.go).
+	// nags[i] and variations[i] annotate the move of ply i (annotate.go);
+	// a variation is a line of the game tree (tree.go).
 	nags       map[int][]int
-	variations map[int][][]chess.Move
+	variations map[int][]*line
 
 	set    Outcome // an outcome the board cannot show (resignation, time...)
 	setPly int     // the ply at which set was decided
@@ -47,7 +48,7 @@ func New(start *chess.Position) *Game {
 		cur:         *start,
 		comments:    map[int]string{},
 		nags:        map[int][]int{},
-		variations:  map[int][][]chess.Move{},
+		variations:  map[int][]*line{},
 		set:         Outcome{Result: NoResult},
 	}
 }
@@ -77,10 +78,7 @@ func (g *Game) Clone() *Game {
 	for ply, nags := range g.nags {
 		c.nags[ply] = slices.Clone(nags) // AddNAG appends to them
 	}
-	c.variations = make(map[int][][]chess.Move, len(g.variations))
-	for ply, lines := range g.variations {
-		c.variations[ply] = slices.Clone(lines) // the lines themselves are never changed
-	}
+	c.variations = cloneVars(g.variations) // PlayAt extends them
 	return &c
 }
 
@@ -187,7 +185,7 @@ func (g *Game) truncate() {
 	}
 	maps.DeleteFunc(g.comments, func(ply int, _ string) bool { return ply > g.ply })
 	maps.DeleteFunc(g.nags, func(ply int, _ []int) bool { return ply > g.ply })
-	maps.DeleteFunc(g.variations, func(ply int, _ [][]chess.Move) bool { return ply > g.ply })
+	maps.DeleteFunc(g.variations, func(ply int, _ []*line) bool { return ply > g.ply })
 	g.checkpoints = g.checkpoints[:g.ply/checkpointEvery+1]
 	g.keys = g.keys[:g.ply+1]
 	g.moves = g.moves[:g.ply]
@@ -312,10 +310,5 @@ func (g *Game) Bytes() int64 {
 	for _, nags := range g.nags {
 		n += int64(len(nags)*8 + 48)
 	}
-	for _, lines := range g.variations {
-		for _, l := range lines {
-			n += int64(len(l))*int64(unsafe.Sizeof(chess.Move(0))) + 48
-		}
-	}
-	return n
+	return n + varsBytes(g.variations)
 }

@@ -236,7 +236,12 @@ func TestParsePGNErrors(t *testing.T) {
 		{"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *", "PGN line 3: move 2. Ke3: move \"Ke3\" is not legal"},
 		{"1. e4\n{ never closed\n", "PGN line 2: comment { has no closing }"},
 		{"1. e4 (1. d4\n\n e5 *", "PGN line 1: variation ( is never closed"},
-		{"1. e4 e5 (2. Nf3 1-0", "PGN line 1: variation not closed before the result 1-0"},
+		{"1. e4 e5 (1... Nf6 1-0", "PGN line 1: variation not closed before the result 1-0"},
+		{"1. e4 e5 (2. Nf3) *", "PGN line 1: variation move 1... Nf3: move \"Nf3\" is not legal"},
+		{"(1. d4) 1. e4 *", "PGN line 1: a variation ( must follow the move it is played instead of"},
+		{"1. e4 (\n) *", "PGN line 1: an empty variation ()"},
+		{"1. e4 (1. d4 ((1... d5) *", "PGN line 1: a variation ( must follow"},
+		{"1. e4 " + strings.Repeat("(1. d4 ", 65) + "*", "PGN line 1: variations nest deeper than 64"},
 		{"1. e4 ) e5", "PGN line 1: unexpected ) with no variation open"},
 		{"[Event \"x]\n1. e4", "PGN line 1: tag Event: the value has no closing quote"},
 		{"[Event x]\n1. e4", "PGN line 1: tag Event: the value must be in double quotes"},
@@ -300,6 +305,8 @@ func FuzzParsePGN(f *testing.F) {
 	f.Add("1.e4 e5 2.Nf3!? (2. f4 (2. d4)) 0-1\n\n[Event \"y\"]\n1. d4 1/2-1/2")
 	f.Add("{unclosed")
 	f.Add("% esc\n[A \"\\\"\"] 1. O-O")
+	f.Add("1. e4 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3 $1 d5) d6 (2... Nc6 {a} 3. d4) ; end\n) 2. Nf3 !? *")
+	f.Add("1. d4 ({before} 1. e4 e5 (1... e6 2. d4 (2. Nf3)) 2. f4) 1... d5 2. c4 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		games, err := ParsePGN(text)
 		if err != nil {
@@ -317,6 +324,10 @@ func FuzzParsePGN(f *testing.F) {
 			s1, s2 := g.Start(), back[0].Start()
 			if s1.FEN() != s2.FEN() {
 				t.Fatalf("round trip of %q changed the start", text)
+			}
+			// The tree too: variations, comments and NAGs write back the same.
+			if again := back[0].PGN(); again != g.PGN() {
+				t.Fatalf("round trip of %q changed the text:\n%s\nthen\n%s", text, g.PGN(), again)
 			}
 		}
 	})

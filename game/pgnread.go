@@ -43,8 +43,8 @@ func ReadPGNFile(name string) ([]*Game, error) {
 // ParsePGN reads every game in text. It is lenient where the meaning is
 // clear: move numbers may be missing or glued to the move ("1.e4"), SAN
 // may lack check marks or use 0-0, NAGs and annotation marks ("?!") are
-// kept as NAGs of the main line's moves (see AddNAG), variations are
-// skipped, a missing result is "*", and a game without tags
+// kept as NAGs (see AddNAG), variations nested to maxVariationDepth are
+// read into the game tree (their moves must be legal), a missing result is "*", and a game without tags
 // is fine. Anything it cannot read is an error that names the line and
 // the reason; no game is returned then.
 func ParsePGN(text string) ([]*Game, error) {
@@ -212,52 +212,85 @@ func isSymbolByte(c byte) bool {
 		strings.IndexByte("_+#=:-/", c) >= 0
 }
 
+// maxVariationDepth bounds how deep variations nest, in PGN and in paths.
+const maxVariationDepth = 64
+
+// pgnFrame is a variation being read: the line, the position at its end
+// and before its last move.
+type pgnFrame struct {
+	ln          *line
+	pos, before chess.Position
+	line        int // where its ( stands
+}
+
 // movetext reads moves, comments and variations up to the result (or the
-// next game's tags, or the end), playing the main line on g.
+// next game's tags, or the end), playing the main line on g and building
+// its variations.
 func (p *pgnParser) movetext(g *Game) (Result, error) {
-	depth := 0    // variation nesting
-	openLine := 0 // line of the outermost open variation
+	var stack []*pgnFrame // the open variations, innermost last
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.text) {
 			break
 		}
-		line := p.line
+		at := p.line
 		c := p.text[p.pos]
+		var top *pgnFrame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
 		switch {
 		case c == '[':
-			if depth > 0 {
-				return NoResult, p.errorf(openLine, "variation not closed before the next game's tags")
+			if top != nil {
+				return NoResult, p.errorf(stack[0].line, "variation not closed before the next game's tags")
 			}
 			return NoResult, nil // the next game's tags: this one had no result
 		case c == '{':
 			end := strings.IndexByte(p.text[p.pos:], '}')
 			if end < 0 {
-				return NoResult, p.errorf(line, "comment { has no closing }")
+				return NoResult, p.errorf(at, "comment { has no closing }")
 			}
 			body := p.text[p.pos+1 : p.pos+end]
 			p.line += strings.Count(body, "\n")
 			p.pos += end + 1
-			if depth == 0 {
+			if top == nil {
 				addComment(g, body)
+			} else {
+				top.ln.addComment(len(top.ln.moves), body)
 			}
 		case c == ';':
 			start := p.pos + 1
 			p.skipLine()
-			if depth == 0 {
+			if top == nil {
 				addComment(g, p.text[start:p.pos])
+			} else {
+				top.ln.addComment(len(top.ln.moves), p.text[start:p.pos])
 			}
 		case c == '(':
-			if depth == 0 {
-				openLine = line
+			if len(stack) >= maxVariationDepth {
+				return NoResult, p.errorf(at, "variations nest deeper than %d", maxVariationDepth)
 			}
-			depth++
+			v := &pgnFrame{ln: &line{}, line: at}
+			switch {
+			case top == nil && g.Ply() == 0, top != nil && len(top.ln.moves) == 0:
+				return NoResult, p.errorf(at, "a variation ( must follow the move it is played instead of")
+			case top == nil:
+				v.pos = g.PositionAt(g.Ply() - 1)
+				g.variations[g.Ply()] = append(g.variations[g.Ply()], v.ln)
+			default:
+				v.pos = top.before
+				top.ln.addVariation(len(top.ln.moves), v.ln)
+			}
+			stack = append(stack, v)
 			p.pos++
 		case c == ')':
-			if depth == 0 {
-				return NoResult, p.errorf(line, "unexpected ) with no variation open")
+			if top == nil {
+				return NoResult, p.errorf(at, "unexpected ) with no variation open")
 			}
-			depth--
+			if len(top.ln.moves) == 0 {
+				return NoResult, p.errorf(top.line, "an empty variation ()")
+			}
+			stack = stack[:len(stack)-1]
 			p.pos++
 		case c == '$':
 			p.pos++
@@ -266,24 +299,24 @@ func (p *pgnParser) movetext(g *Game) (Result, error) {
 				p.pos++
 			}
 			if p.pos == start {
-				return NoResult, p.errorf(line, "$ must be followed by a number (a NAG)")
+				return NoResult, p.errorf(at, "$ must be followed by a number (a NAG)")
 			}
-			if nag, err := strconv.Atoi(p.text[start:p.pos]); err == nil && depth == 0 {
-				g.AddNAG(g.Ply(), nag) // refused (and dropped) before the first move or above 255
+			if nag, err := strconv.Atoi(p.text[start:p.pos]); err == nil {
+				p.addNAG(g, top, nag) // refused (and dropped) before the first move or above 255
 			}
 		case c == '!' || c == '?':
 			start := p.pos
 			for p.pos < len(p.text) && (p.text[p.pos] == '!' || p.text[p.pos] == '?') {
 				p.pos++
 			}
-			if nag, ok := suffixNAGs[p.text[start:p.pos]]; ok && depth == 0 {
-				g.AddNAG(g.Ply(), nag) // an unknown run such as "!!!" is dropped
+			if nag, ok := suffixNAGs[p.text[start:p.pos]]; ok {
+				p.addNAG(g, top, nag) // an unknown run such as "!!!" is dropped
 			}
 		case c == '.':
 			p.pos++ // the dots of move numbers
 		case c == '*':
 			p.pos++
-			if depth == 0 {
+			if top == nil {
 				return NoResult, nil
 			}
 		case isSymbolByte(c):
@@ -293,30 +326,58 @@ func (p *pgnParser) movetext(g *Game) (Result, error) {
 			}
 			tok := p.text[start:p.pos]
 			if r := Result(tok); r == WhiteWins || r == BlackWins || r == Draw {
-				if depth > 0 {
-					return NoResult, p.errorf(openLine, "variation not closed before the result %s", tok)
+				if top != nil {
+					return NoResult, p.errorf(stack[0].line, "variation not closed before the result %s", tok)
 				}
 				return r, nil
 			}
-			if depth > 0 || isMoveNumber(tok) {
+			if isMoveNumber(tok) {
+				continue
+			}
+			if top != nil {
+				m, err := top.pos.ParseMove(tok)
+				if err != nil {
+					return NoResult, p.errorf(at, "variation move %s %s: %v", moveNumberText(&top.pos), tok, err)
+				}
+				top.before = top.pos
+				top.ln.push(&top.pos, m)
+				top.pos.MakeMove(m)
 				continue
 			}
 			if _, err := g.PlayString(tok); err != nil {
 				pos := g.Position()
-				return NoResult, p.errorf(line, "move %d%s %s: %v", pos.FullmoveNumber(),
-					map[bool]string{true: ".", false: "..."}[pos.SideToMove() == chess.White], tok, err)
+				return NoResult, p.errorf(at, "move %s %s: %v", moveNumberText(&pos), tok, err)
 			}
 		default:
-			return NoResult, p.errorf(line, "unexpected character %q", c)
+			return NoResult, p.errorf(at, "unexpected character %q", c)
 		}
 	}
-	if depth > 0 && p.cutAtTags {
-		return NoResult, p.errorf(openLine, "variation not closed before the next game's tags")
+	if len(stack) > 0 && p.cutAtTags {
+		return NoResult, p.errorf(stack[0].line, "variation not closed before the next game's tags")
 	}
-	if depth > 0 {
-		return NoResult, p.errorf(openLine, "variation ( is never closed")
+	if len(stack) > 0 {
+		return NoResult, p.errorf(stack[0].line, "variation ( is never closed")
 	}
 	return NoResult, nil
+}
+
+// addNAG adds a NAG to the last move read, of the main line or of the
+// innermost open variation.
+func (p *pgnParser) addNAG(g *Game, top *pgnFrame, nag int) {
+	if top == nil {
+		g.AddNAG(g.Ply(), nag)
+		return
+	}
+	top.ln.addNAG(len(top.ln.moves), nag)
+}
+
+// moveNumberText writes the number of the move to play in pos: "2." or
+// "2...".
+func moveNumberText(pos *chess.Position) string {
+	if pos.SideToMove() == chess.White {
+		return strconv.Itoa(pos.FullmoveNumber()) + "."
+	}
+	return strconv.Itoa(pos.FullmoveNumber()) + "..."
 }
 
 // isMoveNumber reports whether tok is all digits (the "12" of "12.").

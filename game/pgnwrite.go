@@ -24,9 +24,22 @@ const pgnLineWidth = 80
 // position, the moves with their NAGs, comments and variations (in that
 // order, as the PGN standard has them), and the result (the outcome at the
 // current ply).
-func (g *Game) PGN() string {
-	var b strings.Builder
+func (g *Game) PGN() string { return g.pgn(g.ply, g.Outcome().Result) }
+
+// WholePGN returns the whole game in PGN, as PGN does at the last ply: the
+// moves after the current one and their variations included (an analysis
+// board exports its tree whichever move it shows).
+func (g *Game) WholePGN() string {
+	ply, cur := g.ply, g.cur
+	_ = g.GoTo(len(g.moves))
 	result := g.Outcome().Result
+	g.ply, g.cur = ply, cur
+	return g.pgn(len(g.moves), result)
+}
+
+// pgn writes the game up to move upTo with result.
+func (g *Game) pgn(upTo int, result Result) string {
+	var b strings.Builder
 	for _, t := range sevenTagRoster {
 		v := g.Tag(t.key)
 		switch {
@@ -58,7 +71,7 @@ func (g *Game) PGN() string {
 		w.word("{" + cleanComment(c) + "}")
 	}
 	pos := start // the position before move i, replayed along
-	for i := 0; i < g.ply; i++ {
+	for i := 0; i < upTo; i++ {
 		if i > 0 {
 			pos.MakeMove(g.moves[i-1])
 		}
@@ -77,7 +90,7 @@ func (g *Game) PGN() string {
 			w.word("{" + cleanComment(c) + "}")
 		}
 		for _, v := range g.variations[i+1] {
-			for _, word := range g.variationWords(i+1, v) {
+			for _, word := range lineWords(pos, v) {
 				w.word(word)
 			}
 		}
