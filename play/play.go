@@ -343,6 +343,32 @@ func (p *Game) play(m chess.Move, now time.Time, by uint8) error {
 	return nil
 }
 
+// PlayAt plays a person's move m from the position path names in the game
+// tree (an analysis board): at the end of the main line it is Play;
+// elsewhere the move there is followed, or a variation started or
+// extended (game.Game.PlayAt), and nothing is dropped. It returns the
+// path of the position reached; on the main line the game shows it.
+func (p *Game) PlayAt(path game.Path, m chess.Move, now time.Time) (game.Path, error) {
+	if len(path) == 1 && path[0] == p.g.Len() {
+		if path[0] != p.g.Ply() {
+			_ = p.g.GoTo(path[0])
+		}
+		if err := p.Play(m, now); err != nil {
+			return nil, err
+		}
+		return game.Path{p.g.Ply()}, nil
+	}
+	next, err := p.g.PlayAt(path, m)
+	if err != nil {
+		return nil, err
+	}
+	if !next.InVariation() {
+		_ = p.g.GoTo(next[0])
+	}
+	p.changed()
+	return next, nil
+}
+
 // StopClocks stops the running clock at now, for a pause (a review, a
 // take-back), charging the side to move the time it used (a take-back
 // does not give it back); a flag that had fallen ends the game on time

@@ -147,3 +147,30 @@ func TestAnalysis(t *testing.T) {
 		t.Error("an ended game analysed")
 	}
 }
+
+// TestPlayAt: a move from an earlier position becomes a variation and the
+// main line stays; at the end of the main line it is an ordinary move.
+func TestPlayAt(t *testing.T) {
+	p, err := New(Config{Players: TwoPeople})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	at := game.Path{0}
+	for _, s := range []string{"e4", "e5", "Nf3"} {
+		pos, _ := p.Game().PositionAtPath(at)
+		m, _ := pos.ParseMove(s)
+		if at, err = p.PlayAt(at, m, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pos := p.Game().PositionAt(1)
+	m, _ := pos.ParseMove("c5")
+	at, err = p.PlayAt(game.Path{1}, m, now)
+	if err != nil || at.String() != "2.0.1" || p.Game().Len() != 3 {
+		t.Fatalf("variation: %v %v, %d moves", at, err, p.Game().Len())
+	}
+	if _, err := p.PlayAt(game.Path{9}, m, now); err == nil {
+		t.Fatal("a path outside the game was taken")
+	}
+}

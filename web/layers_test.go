@@ -15,7 +15,8 @@ import (
 // Limits, the Trace of engine.Trace and its Break) and the pure helpers.
 // Every search runs through package engine.
 var searchVocabulary = map[string]bool{"Info": true, "Limits": true, "Trace": true, "Break": true, "ParseBreak": true,
-	"NodeRoot": true, "Infinity": true, "IsMate": true, "MateIn": true, "WhiteScore": true, "NPS": true, "ScoreText": true}
+	"NodeRoot": true, "Infinity": true, "IsMate": true, "MateIn": true, "WhiteScore": true, "NPS": true, "ScoreText": true,
+	"WDL": true, "MaterialCount": true, "DefaultHashMB": true, "BoundLower": true, "BoundUpper": true}
 
 // TestSearchOnlyThroughEngine checks that the code of web and its packages
 // (tests left out) uses nothing of package search but its vocabulary.

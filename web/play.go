@@ -41,6 +41,12 @@ type stateJSON struct {
 	Thinking bool          `json:"thinking"`
 	Engine   bool          `json:"engineToMove"` // the engine has the move and the game goes on
 	Levels   []levelJSON   `json:"levels"`
+	// The analysis board: on or off, the path of the position shown in the
+	// game tree (game.Path), the tree, and the opening of the line shown.
+	Analysis bool         `json:"analysis"`
+	Path     []int        `json:"path"`
+	Tree     []nodeJSON   `json:"tree"`
+	Opening  *openingJSON `json:"opening"`
 }
 
 type legalJSON struct {
@@ -87,7 +93,8 @@ func turnLetter(c chess.Color) string {
 func (s *session) state(now time.Time) *stateJSON {
 	s.checkFlag(now)
 	g, clk := s.game(), s.p.Clock()
-	pos, start := g.Position(), g.Start()
+	vg := s.viewGame() // the line to the position shown: g on the main line
+	pos, start := vg.Position(), g.Start()
 	tc := clk.TimeControl()
 	st := &stateJSON{
 		Sid: s.id, FEN: pos.FEN(), Start: start.FEN(), Turn: turnLetter(pos.SideToMove()),
@@ -131,20 +138,25 @@ func (s *session) state(now time.Time) *stateJSON {
 			st.Legal = append(st.Legal, l)
 		}
 	}
-	if m := g.LastMove(); m != chess.NoMove && g.Ply() > 0 {
+	if m := vg.LastMove(); m != chess.NoMove && vg.Ply() > 0 {
 		st.Last = []string{m.From().String(), m.To().String()}
 	}
 	if pos.InCheck() {
 		st.Check = pos.KingSquare(pos.SideToMove()).String()
 	}
-	o := g.Outcome()
+	o := vg.Outcome()
 	st.Outcome = outcomeJSON{Over: o.Over(), Result: string(o.Result), Reason: o.Reason.String(), Text: o.Text}
 	st.PGN = g.PGN()
+	st.Analysis, st.Path, st.Opening = s.analysis, s.at(), openingOf(vg)
+	if s.analysis {
+		st.PGN = g.WholePGN() // the whole tree, whichever move is shown
+	}
+	st.Tree = treeJSON(g.Tree())
 	st.Clock = clockJSON{White: clk.Remaining(chess.White, now).Milliseconds(), Black: clk.Remaining(chess.Black, now).Milliseconds()}
 	if side, running := clk.Running(); running {
 		st.Clock.Running = turnLetter(side)
 	}
-	st.Engine = s.p.EngineToMove()
+	st.Engine = s.p.EngineToMove() && !s.analysis
 	for l := 1; l <= engine.MaxSkill; l++ {
 		st.Levels = append(st.Levels, levelJSON{l, engine.SkillName(l), play.ThinkTime(l).Seconds()})
 	}
@@ -242,10 +254,15 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// moveRequest plays a move given in UCI ("e2e4", "e7e8q") or SAN.
+// moveRequest plays a move given in UCI ("e2e4", "e7e8q") or SAN. On the
+// analysis board it plays into the game tree, from the position at Path
+// (default: the one shown), and Line plays several moves at once (a line
+// of the analysis, up to the move clicked).
 type moveRequest struct {
-	Sid  string `json:"sid"`
-	Move string `json:"move"`
+	Sid  string   `json:"sid"`
+	Move string   `json:"move"`
+	Path []int    `json:"path,omitempty"`
+	Line []string `json:"line,omitempty"`
 }
 
 func (r *moveRequest) sid() string { return r.Sid }
@@ -255,6 +272,16 @@ func errGameOver(o game.Outcome) error { return play.ErrGameOver{Outcome: o} }
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	req := &moveRequest{}
 	s.withSession(w, r, req, func(ss *session) error {
+		if ss.analysis {
+			moves := req.Line
+			if m := strings.TrimSpace(req.Move); m != "" {
+				moves = append([]string{m}, moves...)
+			}
+			return ss.analysisMoves(req.Path, moves)
+		}
+		if len(req.Path) > 0 || len(req.Line) > 0 {
+			return errors.New("path and line are for the analysis board (settings: analysis true)")
+		}
 		if o := ss.game().Outcome(); o.Over() {
 			return errGameOver(o)
 		}
@@ -269,25 +296,47 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	s.withSession(w, r, req, func(ss *session) error { return ss.p.TakeBack(time.Now()) })
+	s.withSession(w, r, req, func(ss *session) error {
+		if ss.path != nil {
+			return ss.stepBack()
+		}
+		return ss.p.TakeBack(time.Now())
+	})
 }
 
 func (s *Server) handleRedo(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	s.withSession(w, r, req, func(ss *session) error { return ss.p.Redo(time.Now()) })
+	s.withSession(w, r, req, func(ss *session) error {
+		if ss.path != nil {
+			return ss.stepForward()
+		}
+		return ss.p.Redo(time.Now())
+	})
 }
 
-// gotoRequest shows the position after Ply moves (for review).
+// gotoRequest shows the position after Ply moves (for review), or the
+// one at Path in the game tree (game.Path).
 type gotoRequest struct {
-	Sid string `json:"sid"`
-	Ply int    `json:"ply"`
+	Sid  string `json:"sid"`
+	Ply  int    `json:"ply"`
+	Path []int  `json:"path,omitempty"`
 }
 
 func (r *gotoRequest) sid() string { return r.Sid }
 
 func (s *Server) handleGoTo(w http.ResponseWriter, r *http.Request) {
 	req := &gotoRequest{}
-	s.withSession(w, r, req, func(ss *session) error { return ss.p.GoTo(req.Ply, time.Now()) })
+	s.withSession(w, r, req, func(ss *session) error {
+		if len(req.Path) > 0 {
+			if _, err := ss.game().PositionAtPath(req.Path); err != nil {
+				return err
+			}
+			ss.show(req.Path)
+			return nil
+		}
+		ss.path = nil
+		return ss.p.GoTo(req.Ply, time.Now())
+	})
 }
 
 // settingsRequest changes the level, who plays (keeping the game) or the
@@ -298,6 +347,9 @@ type settingsRequest struct {
 	Level *int    `json:"level,omitempty"`
 	Human *string `json:"human,omitempty"` // as stateJSON.Human
 	TC    *string `json:"tc,omitempty"`    // "5m+3s", "none" (clock.ParseForPlay)
+	// Analysis turns the analysis board on (a person moves both sides, no
+	// clocks, ox88 analyses) or off (back to the main line).
+	Analysis *bool `json:"analysis,omitempty"`
 }
 
 func (r *settingsRequest) sid() string { return r.Sid }
@@ -329,6 +381,15 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		ss.p.SetPlayers(players)
 		if req.TC != nil {
 			ss.p.SetTimeControl(tc)
+		}
+		if req.Analysis != nil {
+			ss.analysis = *req.Analysis
+			if ss.analysis {
+				ss.p.SetPlayers(play.TwoPeople)
+				ss.p.SetTimeControl(clock.TimeControl{})
+			} else {
+				ss.path = nil
+			}
 		}
 		return nil
 	})
@@ -378,5 +439,10 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	req := &sidRequest{}
-	s.withSession(w, r, req, func(ss *session) error { return ss.p.Resign(time.Now()) })
+	s.withSession(w, r, req, func(ss *session) error {
+		if ss.analysis {
+			return errors.New("this is the analysis board: no one plays to resign")
+		}
+		return ss.p.Resign(time.Now())
+	})
 }

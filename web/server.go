@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/web/internal/wire"
@@ -65,6 +66,11 @@ type Config struct {
 	Hosts     []string
 	Token     string
 	PerClient ClientLimits
+
+	// Book is the opening book the analysis board's explorer shows (nil:
+	// none), BookName its file.
+	Book     *book.Book
+	BookName string
 }
 
 // Server is the browser game: it holds the sessions (one per browser tab)
@@ -136,6 +142,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/movenow", s.handleMoveNow)
 	s.mux.HandleFunc("GET /api/values", s.handleValues)
 	s.mux.HandleFunc("GET /api/review", s.handleReview)
+	s.mux.HandleFunc("GET /api/analyse", s.handleAnalyse)
+	s.mux.HandleFunc("GET /api/book", s.handleBook)
 
 	lab.Register(s.mux, labHost{s})
 
@@ -242,6 +250,6 @@ func (h labHost) TabPosition(w http.ResponseWriter, sid string) (*chess.Position
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	pos := ss.game().Position()
+	pos := ss.position()
 	return &pos, true
 }

@@ -29,6 +29,14 @@ type session struct {
 	// far (set while thinking).
 	moveNow func()
 
+	// analysis is on for the analysis board: a person moves both sides,
+	// the engine analyses the position shown, and moves from earlier
+	// positions become variations. path is the position shown in the game
+	// tree when it is off the main line (nil: the main line at the game's
+	// ply).
+	analysis bool
+	path     game.Path
+
 	// Guarded by the store's mutex, not mu:
 	elem *list.Element // the session's place in the store's LRU list
 	used time.Time     // the last request for this session
@@ -62,14 +70,14 @@ func (s *session) game() *game.Game { return s.p.Game() }
 // the settings.
 func (s *session) newGame(start *chess.Position) {
 	s.p.NewGame(start, time.Now())
-	s.scores = nil
+	s.scores, s.path = nil, nil
 }
 
 // load replaces the game with g (own: a position to play on, not a game
 // read from a PGN).
 func (s *session) load(g *game.Game, own bool) {
 	s.p.Load(g, own, time.Now())
-	s.scores = nil
+	s.scores, s.path = nil, nil
 }
 
 // checkFlag records a loss on time if the side to move's clock has run out

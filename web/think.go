@@ -77,6 +77,11 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 
 	ss.mu.Lock()
+	if ss.analysis {
+		ss.mu.Unlock()
+		wire.Error(w, http.StatusConflict, "this is the analysis board: ox88 analyses here rather than plays (turn analysis off to play it)")
+		return
+	}
 	now := time.Now()
 	ss.checkFlag(now)
 	if o := ss.game().Outcome(); o.Over() {

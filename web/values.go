@@ -47,7 +47,7 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ss.mu.Lock()
-	pos := ss.game().Position()
+	pos := ss.position()
 	ss.mu.Unlock()
 	white, values := engine.PieceValues(&pos, which == evalNetwork)
 	board := wire.Board(&pos)
