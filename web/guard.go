@@ -122,9 +122,10 @@ const busyRetryAfter = 5 * time.Second
 const maxClients = 4096
 
 // jobRoutes are the API paths that start CPU work, true for those that
-// answer with an event stream: the game's search and review, and the lab's jobs.
+// answer with an event stream: the game's search, the analysis board's
+// analysis and review, and the lab's jobs.
 var jobRoutes = func() map[string]bool {
-	m := map[string]bool{"/api/think": true, "/api/review": true}
+	m := map[string]bool{"/api/think": true, "/api/analyse": true, "/api/review": true}
 	maps.Copy(m, lab.Jobs)
 	return m
 }()

@@ -87,6 +87,7 @@ function setState(st) {
   app.selected = null;
   renderAll();
   if ($("chk-values").checked) loadValues();
+  analysisSync(); // analysis.js: the lines and the explorer follow the position
 }
 
 function renderAll() {
@@ -142,6 +143,8 @@ function renderBoard() {
   if (app.think && app.bestArrow) {
     out.push(arrow(app.bestArrow, "bestarrow", "#15803d", "ah-g"));
   }
+  // On the analysis board, the best move of each line (analysis.js).
+  if (st.analysis) out.push(analysisArrows());
   // Reviewed, the position before a marked move shows the better move.
   const better = reviewBetter(st.ply);
   if (better) out.push(arrow(better, "betterarrow", "#2563eb", "ah-w"));
@@ -209,6 +212,15 @@ function attackOverlay() {
 
 function renderMoves() {
   const st = app.state, ol = $("moves");
+  $("opening").innerHTML = st.opening ? `<b>${st.opening.eco}</b> ${esc(st.opening.name)}` : "";
+  // The analysis board, or a game with variations, shows the game tree.
+  ol.classList.toggle("tree", st.analysis || st.tree.some((n) => n.vars));
+  if (ol.classList.contains("tree")) {
+    ol.innerHTML = `<li>${treeHTML(st.tree, st.path.join("."), true, true)}</li>`;
+    const cur = ol.querySelector(".cur");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+    return;
+  }
   const items = [];
   for (let i = 0; i < st.moves.length; i += 2) {
     const cell = (k) => {
@@ -223,6 +235,23 @@ function renderMoves() {
   ol.innerHTML = items.join("");
   const cur = ol.querySelector(".cur");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// treeHTML writes a line of the game tree: its moves with their numbers
+// (before White's, and before Black's after an interruption), comments,
+// and variations in parentheses, nested. cur is the path shown.
+function treeHTML(nodes, cur, main, first) {
+  let out = "", num = first;
+  for (const n of nodes) {
+    const p = n.path.join(".");
+    const label = n.white ? n.n + ". " : num ? n.n + "... " : "";
+    const ply = main ? ` data-ply="${n.path[0]}"` : "";
+    out += `<span class="mv${p === cur ? " cur" : ""}" data-path="${p}"${ply}>${label}${n.san}</span> `;
+    num = false;
+    if (n.comment) { out += `<span class="cmt">${esc(n.comment)}</span> `; num = true; }
+    for (const v of n.vars || []) { out += `<div class="var">(${treeHTML(v, cur, false, true)})</div>`; num = true; }
+  }
+  return out;
 }
 
 // fmtClock writes a clock as m:ss, with tenths under ten seconds (the
@@ -261,6 +290,10 @@ function scoreText(cp, mate) {
 }
 
 function renderEval(white, mate) {
+  if (white === undefined && app.state.analysis && typeof analysisEval === "function") {
+    const e = analysisEval();
+    if (e) { white = e.white; mate = e.mate; }
+  }
   if (white === undefined) {
     const sc = app.state.scores.filter((x) => x);
     if (!sc.length) { white = 0; } else { white = sc[sc.length - 1].cp; mate = sc[sc.length - 1].mate; }
@@ -291,7 +324,7 @@ function renderSettings() {
     lv.innerHTML = st.levels.map((l) => `<option value="${l.level}">${l.level}: ${l.name} (≤ ${l.moveTime} s)</option>`).join("");
   }
   lv.value = String(st.level);
-  $("sel-human").value = st.human;
+  $("sel-human").value = st.analysis ? "analysis" : st.human;
   const tc = $("sel-tc");
   // A time control of no preset (a loaded game's, one set through the
   // API) gets an entry of its own.
@@ -396,7 +429,8 @@ async function playMove(move) {
   const before = app.state;
   if (!await gameCall("/api/move", { move })) return false;
   const st = app.state;
-  status("You played " + moveNumber(before) + st.moves[st.ply - 1] + ".");
+  const san = (before.legal.find((m) => m.uci === move || m.san === move) || {}).san || st.moves[st.ply - 1];
+  status("You played " + moveNumber(before) + san + ".");
   if (st.engineToMove) startThink();
   return true;
 }
@@ -527,6 +561,11 @@ function init() {
       $("move-input").focus(); // the key's character lands in the box
       return;
     }
+    if (app.state.analysis && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      e.preventDefault();
+      gameCall(e.key === "ArrowLeft" ? "/api/undo" : "/api/redo");
+      return;
+    }
     const to = { ArrowLeft: app.state.ply - 1, ArrowRight: app.state.ply + 1, Home: 0, End: app.state.moves.length }[e.key];
     if (to === undefined || to < 0 || to > app.state.moves.length || to === app.state.ply) return;
     e.preventDefault();
@@ -535,8 +574,11 @@ function init() {
   });
   b.addEventListener("pointerleave", () => { if (!app.drag) { app.hover = null; renderBoard(); } });
   $("moves").addEventListener("click", (e) => {
-    const t = e.target.closest("[data-ply]");
-    if (t) { stopThink(); gameCall("/api/goto", { ply: parseInt(t.dataset.ply, 10) }); }
+    const t = e.target.closest("[data-path], [data-ply]");
+    if (!t) return;
+    stopThink();
+    if (app.state.analysis && t.dataset.path) gameCall("/api/goto", { path: t.dataset.path.split(".").map(Number) });
+    else gameCall("/api/goto", { ply: parseInt(t.dataset.ply, 10) });
   });
   $("btn-new").onclick = async () => { stopThink(); if (await gameCall("/api/new")) if (app.state.engineToMove) startThink(); };
   // Chess960: the start position by number (518 is the standard array),
@@ -571,6 +613,11 @@ function init() {
   // Who plays changes for the game on the board, as the terminal's p does.
   $("sel-human").onchange = async (e) => {
     stopThink();
+    if (e.target.value === "analysis") {
+      if (await gameCall("/api/settings", { analysis: true })) status("Analysis board: move both sides; ox88 analyses the position shown.");
+      return;
+    }
+    if (app.state.analysis && !await gameCall("/api/settings", { analysis: false })) return;
     if (e.target.value === "white" || e.target.value === "black") app.flipped = e.target.value === "black";
     if (await gameCall("/api/settings", { human: e.target.value })) {
       status("Now " + app.state.players + ".");
