@@ -203,25 +203,7 @@ func mustJSON(v any) string {
 // TestOpeningExplorer lists a book's moves for the position shown with
 // their weights and shares, and says when there is no book.
 func TestOpeningExplorer(t *testing.T) {
-	games, err := game.ReadPGNFile("../testdata/openings-200.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd := book.NewBuilder(16)
-	for _, g := range games {
-		start := g.Start()
-		if err := bd.Add(&start, g.Moves(), "1/2-1/2"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var buf bytes.Buffer
-	if _, err := bd.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	b, err := book.FromBytes(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := testBook(t)
 	_, ts := newTestServer(t, Config{Book: b, BookName: "test.bin"})
 	var out struct {
 		Book  string
@@ -255,4 +237,29 @@ func TestOpeningExplorer(t *testing.T) {
 	if len(out.Moves) != 0 || !strings.Contains(out.Note, "--book") {
 		t.Fatalf("no book: %+v", out)
 	}
+}
+
+// testBook is a book of the 200 openings in testdata (16 plies each).
+func testBook(t *testing.T) *book.Book {
+	t.Helper()
+	games, err := game.ReadPGNFile("../testdata/openings-200.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := book.NewBuilder(16)
+	for _, g := range games {
+		start := g.Start()
+		if err := bd.Add(&start, g.Moves(), "1/2-1/2"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := bd.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	b, err := book.FromBytes(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -29,6 +29,9 @@ function analysisSync() {
   const st = app.state;
   $("analysis").hidden = !st.analysis;
   $("explorer").hidden = !st.analysis;
+  // The analysis panel replaces the engine's move panel and the game's score graph.
+  $("think").hidden = st.analysis;
+  $("graph-panel").hidden = st.analysis;
   $("btn-go").disabled = st.analysis;
   $("btn-resign").disabled = st.analysis;
   if (st.analysis) loadBook();
@@ -101,7 +104,9 @@ function renderLines() {
   box.innerHTML = an.lines.filter((l) => l).map((l) => {
     const k = l.multipv - 1;
     const moves = numbered(l.fen, l.pv).map((m, j) => `<span class="pvm" data-k="${k}" data-j="${j}">${esc(m)}</span>`).join(" ");
-    const wdl = l.wdl ? `<span class="wdl">W ${(l.wdl[0] / 10).toFixed(1)}% D ${(l.wdl[1] / 10).toFixed(1)}% L ${(l.wdl[2] / 10).toFixed(1)}%</span>` : "";
+    // The chances for White, as the score is: the report's are the side to move's.
+    const [w, d, b] = l.wdl && l.fen.split(" ")[1] === "b" ? [l.wdl[2], l.wdl[1], l.wdl[0]] : l.wdl || [];
+    const wdl = l.wdl ? `<span class="wdl" title="White wins, draw, Black wins">W ${(w / 10).toFixed(1)}% D ${(d / 10).toFixed(1)}% B ${(b / 10).toFixed(1)}%</span>` : "";
     const tb = l.tb ? `<span class="tb">tablebase ${l.tb}</span>` : "";
     return `<div class="aline" data-k="${k}"><span class="sc">${lineScore(l)}</span><span class="dep">d${l.depth}</span>${tb}${wdl}${moves}</div>`;
   }).join("");

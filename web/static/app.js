@@ -241,17 +241,18 @@ function renderMoves() {
 // (before White's, and before Black's after an interruption), comments,
 // and variations in parentheses, nested. cur is the path shown.
 function treeHTML(nodes, cur, main, first) {
-  let out = "", num = first;
+  const out = [];
+  let num = first;
   for (const n of nodes) {
     const p = n.path.join(".");
     const label = n.white ? n.n + ". " : num ? n.n + "... " : "";
     const ply = main ? ` data-ply="${n.path[0]}"` : "";
-    out += `<span class="mv${p === cur ? " cur" : ""}" data-path="${p}"${ply}>${label}${n.san}</span> `;
+    out.push(`<span class="mv${p === cur ? " cur" : ""}" data-path="${p}"${ply}>${label}${n.san}</span>`);
     num = false;
-    if (n.comment) { out += `<span class="cmt">${esc(n.comment)}</span> `; num = true; }
-    for (const v of n.vars || []) { out += `<div class="var">(${treeHTML(v, cur, false, true)})</div>`; num = true; }
+    if (n.comment) { out.push(`<span class="cmt">${esc(n.comment)}</span>`); num = true; }
+    for (const v of n.vars || []) { out.push(`<div class="var">(${treeHTML(v, cur, false, true)})</div>`); num = true; }
   }
-  return out;
+  return out.join(" ");
 }
 
 // fmtClock writes a clock as m:ss, with tenths under ten seconds (the
