@@ -293,17 +293,26 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer s.release(eng)
 	// The pooled engine goes back as it came: one line, the server's
-	// threads and table.
+	// threads; one given a table of another size is dropped rather than
+	// resized back (the slot is freed either way).
+	pooled := true
+	defer func() {
+		if !pooled {
+			eng.OnInfo(nil)
+			eng.OnBestMove(nil)
+			eng = nil
+		}
+		s.release(eng)
+	}()
 	defer eng.SetMultiPV(1)
 	if threads > 0 && threads != eng.Threads() {
 		eng.SetThreads(threads)
 		defer eng.SetThreads(s.cfg.Threads)
 	}
-	if hashMB > 0 {
+	if hashMB > 0 && hashMB != search.DefaultHashMB {
 		eng.SetHashSize(hashMB)
-		defer eng.SetHashSize(search.DefaultHashMB)
+		pooled = false
 	}
 
 	es := wire.NewStream(w)
