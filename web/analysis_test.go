@@ -95,6 +95,9 @@ func TestAnalysisBoard(t *testing.T) {
 		t.Fatalf("the variation's position: %s, %d legal", st.FEN, len(st.Legal))
 	}
 	// The engine analyses it in three lines, each with its WDL.
+	// Another table size: that engine leaves the pool after the analysis.
+	analysisLines(t, ts.URL, "sid="+sid+"&lines=1&hash=32", 1, 2)
+	waitIdle(t, s)
 	lines := analysisLines(t, ts.URL, "sid="+sid+"&lines=3&wdl=1&threads=1&hash=16", 3, 4)
 	pos, _ := chess.ParseFEN(st.FEN)
 	for i, l := range lines {
@@ -166,7 +169,21 @@ func TestAnalysisBoard(t *testing.T) {
 	if code := webtest.Call(t, ts, "GET", "/api/think?sid="+sid, "", &e); code != 409 || !strings.Contains(e.Error, "analysis board") {
 		t.Errorf("think: %d %q", code, e.Error)
 	}
+	// The engine that analysed with one thread and the server's table went
+	// back to the pool as the server made it.
+	select {
+	case eng := <-s.engines:
+		if eng.Threads() != s.cfg.Threads {
+			t.Errorf("pooled engine has %d threads, want %d", eng.Threads(), s.cfg.Threads)
+		}
+		s.engines <- eng
+	default:
+		t.Error("the analysis engine with the server's table left the pool")
+	}
 	call("/api/settings", `,"analysis":false`, 200)
+	if code := webtest.Call(t, ts, "POST", "/api/goto", `{"sid":"`+sid+`","path":[2,0,1]}`, &e); code != 400 || !strings.Contains(e.Error, "analysis board") {
+		t.Errorf("goto into a variation with the board off: %d %q", code, e.Error)
+	}
 	if len(st.Path) != 1 || st.Analysis {
 		t.Fatalf("analysis off: path %v", st.Path)
 	}

@@ -331,6 +331,9 @@ func (s *Server) handleGoTo(w http.ResponseWriter, r *http.Request) {
 			if _, err := ss.game().PositionAtPath(req.Path); err != nil {
 				return err
 			}
+			if game.Path(req.Path).InVariation() && !ss.analysis {
+				return errors.New("variations are followed on the analysis board (settings: analysis true)")
+			}
 			ss.show(req.Path)
 			return nil
 		}

@@ -578,8 +578,9 @@ function init() {
     const t = e.target.closest("[data-path], [data-ply]");
     if (!t) return;
     stopThink();
-    if (app.state.analysis && t.dataset.path) gameCall("/api/goto", { path: t.dataset.path.split(".").map(Number) });
-    else gameCall("/api/goto", { ply: parseInt(t.dataset.ply, 10) });
+    if (app.state.analysis) gameCall("/api/goto", { path: t.dataset.path.split(".").map(Number) });
+    else if (t.dataset.ply) gameCall("/api/goto", { ply: parseInt(t.dataset.ply, 10) });
+    else status("Variations are followed on the analysis board (Who plays).");
   });
   $("btn-new").onclick = async () => { stopThink(); if (await gameCall("/api/new")) if (app.state.engineToMove) startThink(); };
   // Chess960: the start position by number (518 is the standard array),
