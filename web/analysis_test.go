@@ -123,6 +123,26 @@ func TestAnalysisBoard(t *testing.T) {
 	if !strings.Contains(strings.Join(strings.Fields(st.PGN), " "), want) {
 		t.Fatalf("PGN without %q:\n%s", want, st.PGN)
 	}
+	// Back and forward through the variation (the arrow keys): from its
+	// first move back to the main line's 1. e4, and forward along the main
+	// line; forward at a variation's end is refused.
+	for _, step := range []struct{ route, want string }{
+		{"undo", "2.0.2"}, {"undo", "2.0.1"}, {"redo", "2.0.2"}, {"redo", "2.0.3"},
+		{"redo", ""}, {"undo", "2.0.2"}, {"undo", "2.0.1"}, {"undo", "1"}, {"redo", "2"},
+	} {
+		var e struct{ Error string }
+		if step.want == "" {
+			if code := webtest.Call(t, ts, "POST", "/api/"+step.route, `{"sid":"`+sid+`"}`, &e); code != 400 || !strings.Contains(e.Error, "the variation ends here") {
+				t.Fatalf("redo at the variation's end: %d %q", code, e.Error)
+			}
+			continue
+		}
+		call("/api/"+step.route, "", 200)
+		if got := game.Path(st.Path).String(); got != step.want {
+			t.Fatalf("%s: path %s, want %s", step.route, got, step.want)
+		}
+	}
+	call("/api/goto", `,"path":[2,0,3]`, 200)
 	// Bad input: the reason, and the game as it was.
 	before := st.PGN
 	for _, tt := range []struct{ body, want string }{
