@@ -167,7 +167,7 @@ type lineJSON struct {
 	Mate     int      `json:"mate,omitempty"`  // moves to mate, side to move's view
 	White    int      `json:"white"`           // centipawns, White's view (mates clamp to ±mateCP)
 	WDL      []int    `json:"wdl,omitempty"`   // per mille: win, draw, loss for the side to move (when asked)
-	TB       string   `json:"tb,omitempty"`    // "win", "draw" or "loss" when the tables decided the root (tablebaseVerdict)
+	TB       string   `json:"tb,omitempty"`    // the tables' verdict for the side to move, "tablebase win"..., when they cover the root (tablebaseVerdict)
 	PV       []string `json:"pv"`              // SAN
 	UCI      []string `json:"uci"`             // the same moves in UCI, to play them
 	Best     []string `json:"best,omitempty"`  // [from, to] of the first move, for the board's arrow
@@ -177,11 +177,10 @@ type lineJSON struct {
 	Bound    string   `json:"bound,omitempty"` // "lower" or "upper" for a score still being resolved
 }
 
-// tablebaseVerdict says what the endgame tables made of the root, "win",
-// "draw" or "loss" for the side to move, when the search reports that its
-// score is the tables' verdict. search.Info carries no such report yet, so
-// it says nothing, and the page shows a verdict as soon as this does.
-func tablebaseVerdict(search.Info) string { return "" }
+// tablebaseVerdict says what the endgame tables made of the root for the
+// side to move ("tablebase win", "tablebase draw", "tablebase cursed
+// win"...), or "" when they do not cover it (search.Info.TB).
+func tablebaseVerdict(in search.Info) string { return in.TB.String() }
 
 // toLineJSON converts a report of a search of root for the page.
 func toLineJSON(root *chess.Position, in search.Info, material int, wdl bool) lineJSON {
@@ -196,6 +195,9 @@ func toLineJSON(root *chess.Position, in search.Info, material int, wdl bool) li
 	}
 	if wdl {
 		w, d, l := search.WDL(in.Score, material)
+		if tw, td, tl, ok := in.TB.WDL(); ok && !search.IsMate(in.Score) {
+			w, d, l = tw, td, tl // the tables' chances are certain
+		}
 		out.WDL = []int{w, d, l}
 	}
 	switch in.Bound {

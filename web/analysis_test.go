@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/game"
+	"ox88/syzygy"
 	"ox88/web/internal/webtest"
 )
 
@@ -299,4 +301,34 @@ func testBook(t *testing.T) *book.Book {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestAnalysisTablebase: with Syzygy tables, the analysis of KRvK says
+// "tablebase win" for the side with the rook, with certain chances, and
+// "tablebase loss" with the other side to move.
+func TestAnalysisTablebase(t *testing.T) {
+	tb, err := syzygy.Open("../testdata/syzygy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, Config{Tablebases: tb})
+	for _, tt := range []struct{ fen, verdict string }{
+		{"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "tablebase win"},
+		{"8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "tablebase loss"},
+	} {
+		sid := "tablebase-tab-" + tt.fen[len(tt.fen)-9:len(tt.fen)-8]
+		var st stateJSON
+		webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+sid+`","analysis":true}`, &st)
+		if code := webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+sid+`","fen":"`+tt.fen+`"}`, &st); code != 200 {
+			t.Fatalf("import %s: %d", tt.fen, code)
+		}
+		l := analysisLines(t, ts.URL, "sid="+sid+"&lines=1&wdl=1", 1, 2)[0]
+		certain := []int{1000, 0, 0}
+		if tt.verdict == "tablebase loss" {
+			certain = []int{0, 0, 1000}
+		}
+		if l.TB != tt.verdict || fmt.Sprint(l.WDL) != fmt.Sprint(certain) {
+			t.Errorf("%s: verdict %q, WDL %v; want %q, %v", tt.fen, l.TB, l.WDL, tt.verdict, certain)
+		}
+	}
 }

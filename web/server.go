@@ -15,6 +15,7 @@ import (
 	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
+	"ox88/syzygy"
 	"ox88/web/internal/wire"
 	"ox88/web/lab"
 )
@@ -71,6 +72,9 @@ type Config struct {
 	// none), BookName its file.
 	Book     *book.Book
 	BookName string
+	// Tablebases are the Syzygy tables the server's engines probe (nil:
+	// none); the analysis board shows their verdict at the root.
+	Tablebases *syzygy.Tablebases
 }
 
 // Server is the browser game: it holds the sessions (one per browser tab)
@@ -216,6 +220,9 @@ func (s *Server) acquire(w http.ResponseWriter, ctx context.Context) (*engine.En
 	default:
 		e := engine.New()
 		e.SetThreads(s.cfg.Threads)
+		if s.cfg.Tablebases != nil {
+			e.SetTablebases(s.cfg.Tablebases)
+		}
 		return e, true
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"ox88/book"
 	"ox88/search"
+	"ox88/syzygy"
 	"ox88/web"
 )
 
@@ -32,7 +33,7 @@ const webShutdownWait = 3 * time.Second
 // runWeb is `ox88 web`: it listens on --addr, prints the URL and serves the
 // browser game until Ctrl-C.
 func runWeb(args []string) int {
-	fs := newFlagSet("web", "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--threads N] [--token] [--host NAME] [--book FILE]\n\n"+
+	fs := newFlagSet("web", "usage: ox88 web [--addr 127.0.0.1:8088] [--searches N] [--threads N] [--token] [--host NAME] [--book FILE] [--syzygy DIR]\n\n"+
 		"Serves the browser game and prints its URL; everything it needs is inside\nthe binary. "+
 		"Bound to anything but loopback, the URL carries a random token\n(?token=...) that every request of the page must bring. Ctrl-C stops it.")
 	addr := fs.String("addr", "127.0.0.1:8088", "address to listen on (host:port; port 0 picks a free one)")
@@ -40,6 +41,7 @@ func runWeb(args []string) int {
 	threads := fs.Int("threads", 0, "search threads of each engine (0: the cores shared among the --searches jobs, at least 1)")
 	token := fs.Bool("token", false, "ask for the start-up token on loopback too (beyond loopback it is always asked for)")
 	bookFile := fs.String("book", "", "a Polyglot opening book for the analysis board's explorer (default: gnuchess-book's "+gnuchessBook+" when installed)")
+	syzygyPath := fs.String("syzygy", "", "directories of Syzygy tables (.rtbw, .rtbz), separated by "+string(os.PathListSeparator)+": the engines probe them and the analysis board shows their verdict")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a name of this machine that requests may be addressed to (repeatable; the listen address always may)")
 	if status, ok := parseFlags(fs, args); !ok {
@@ -65,6 +67,13 @@ func runWeb(args []string) int {
 			return runError("web", fmt.Errorf("--book: %w", err))
 		}
 		cfg.Book, cfg.BookName = b, name
+	}
+	if *syzygyPath != "" {
+		tb, err := syzygy.Open(*syzygyPath)
+		if err != nil {
+			return runError("web", fmt.Errorf("--syzygy: %w", err))
+		}
+		cfg.Tablebases = tb
 	}
 	if *token {
 		cfg.Token = web.NewToken()

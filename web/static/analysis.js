@@ -95,7 +95,6 @@ function numbered(fen, sans) {
 }
 
 function lineScore(l) {
-  if (l.tb) return "TB " + l.tb;
   return scoreText(l.white, l.mate ? (app.state.turn === "w" ? l.mate : -l.mate) : 0);
 }
 
@@ -107,7 +106,7 @@ function renderLines() {
     // The chances for White, as the score is: the report's are the side to move's.
     const [w, d, b] = l.wdl && l.fen.split(" ")[1] === "b" ? [l.wdl[2], l.wdl[1], l.wdl[0]] : l.wdl || [];
     const wdl = l.wdl ? `<span class="wdl" title="White wins, draw, Black wins">W ${(w / 10).toFixed(1)}% D ${(d / 10).toFixed(1)}% B ${(b / 10).toFixed(1)}%</span>` : "";
-    const tb = l.tb ? `<span class="tb">tablebase ${l.tb}</span>` : "";
+    const tb = l.tb ? `<span class="tb">${esc(l.tb)} for ${l.fen.split(" ")[1] === "w" ? "White" : "Black"}</span>` : "";
     return `<div class="aline" data-k="${k}"><span class="sc">${lineScore(l)}</span><span class="dep">d${l.depth}</span>${tb}${wdl}${moves}</div>`;
   }).join("");
 }
