@@ -17,6 +17,8 @@ func FuzzGameRequests(f *testing.F) {
 		`{"sid":"fuzz-session","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}`, `{"sid":"fuzz-session","pgn":"1. e4 e5 *"}`,
 		`{"sid":"fuzz-session","ply":-1}`, `{"sid":"fuzz-session","level":0,"tc":"40/1e308"}`,
 		`{"sid":"fuzz-session","human":"black"}`, `{`, `null`, `[]`, `{"sid":7}`,
+		`{"sid":"fuzz-session","analysis":true}`, `{"sid":"fuzz-session","path":[1,0,1],"line":["e4","e5"]}`,
+		`{"sid":"fuzz-session","path":[0],"move":"d4"}`, `{"sid":"fuzz-session","path":[2,0,1]}`,
 	} {
 		f.Add(seed)
 	}
@@ -50,6 +52,7 @@ func FuzzQueries(f *testing.F) {
 		{3, "sid=fuzz-session&movetime=10", ""}, {4, "", ""}, {5, "fen=8/8/8/8/8/8/8/8+w+-+-&depth=3", ""},
 		{6, "depth=1", ""}, {7, "", `{"fen":"startpos","depth":2}`}, {8, "", `{"fen":"x","depth":99,"nodes":-1}`},
 		{9, "sid=fuzz-session", `{"move":"e2e4"}`}, {10, "sid=%zz", ""},
+		{12, "sid=fuzz-session&lines=5&wdl=1&threads=1&hash=1", ""}, {13, "sid=fuzz-session", ""},
 	} {
 		f.Add(seed.route, seed.query, seed.body)
 	}
@@ -60,6 +63,7 @@ func FuzzQueries(f *testing.F) {
 		{"GET", "/api/state"}, {"GET", "/api/think"}, {"GET", "/api/review"}, {"GET", "/api/values"},
 		{"GET", "/api/perft/positions"}, {"GET", "/api/perft"}, {"GET", "/api/bench"}, {"POST", "/api/tree"},
 		{"POST", "/api/profile"}, {"POST", "/api/move"}, {"GET", "/api/nothing"}, {"POST", "/api/movenow"},
+		{"GET", "/api/analyse"}, {"GET", "/api/book"},
 	}
 	f.Fuzz(func(t *testing.T, route uint8, query, body string) {
 		rt := routes[int(route)%len(routes)]
