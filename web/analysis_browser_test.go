@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserAnalysis drives the analysis board: it switches the board
@@ -38,7 +37,10 @@ func TestBrowserAnalysis(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if _, err := chromedp.SendKeys(css(`#move-input`), move+kb.Enter)(ctx, tg); err != nil {
+			// Typed in one step of the page (TestBrowserGame types keys): the
+			// page is drawn again with every report of the analysis.
+			if _, err := js(`document.getElementById("move-input").value = ` + fmt.Sprintf("%q", move) +
+				`; document.getElementById("move-form").requestSubmit()`)(ctx, tg); err != nil {
 				return err
 			}
 			_, err = waitJS(move, fmt.Sprintf(`app.state.fen !== %q`, before))(ctx, tg)
