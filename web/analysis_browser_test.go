@@ -39,7 +39,7 @@ func TestBrowserAnalysis(t *testing.T) {
 			}
 			// Typed in one step of the page (TestBrowserGame types keys): the
 			// page is drawn again with every report of the analysis.
-			if _, err := js(`document.getElementById("move-input").value = ` + fmt.Sprintf("%q", move) +
+			if _, err := js(`document.getElementById("move-input").value = `+fmt.Sprintf("%q", move)+
 				`; document.getElementById("move-form").requestSubmit()`)(ctx, tg); err != nil {
 				return err
 			}
