@@ -2,6 +2,7 @@ package syzygy
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -303,5 +304,28 @@ func TestProbeAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { tb.ProbeDTZ(pos) }); n != 0 {
 			t.Errorf("%s: ProbeDTZ allocates %v times", fen, n)
 		}
+	}
+}
+
+// TestVerifyBudget: when the time for sampling runs out, the tables left
+// are kept unchecked, Summary says how many, and they still probe.
+func TestVerifyBudget(t *testing.T) {
+	old := verifyBudget
+	verifyBudget = 0
+	defer func() { verifyBudget = old }()
+	tb, err := Open(testTables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := tb.Count()
+	s := tb.Summary()
+	if tb.unchecked != n || len(s) != 2 || !strings.HasPrefix(s[1], fmt.Sprintf("%d of them not sampled", n)) {
+		t.Errorf("%d tables, %d unchecked, summary %q", n, tb.unchecked, s)
+	}
+	if w, err := tb.ProbeWDL(chess.MustParseFEN(kqk)); w != Win || err != nil {
+		t.Errorf("an unchecked KQvK: %v %v", w, err)
+	}
+	if tb := openTestTables(t); tb.unchecked != 0 {
+		t.Errorf("%d tables unchecked with the usual budget", tb.unchecked)
 	}
 }

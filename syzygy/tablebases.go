@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"ox88/chess"
 )
@@ -52,6 +53,7 @@ type Tablebases struct {
 	tables    map[uint64]*table
 	maxPieces int
 	refused   []Refused // files Open found and would not use
+	unchecked int       // tables kept without verify's samples: its time ran out
 }
 
 // table is one material signature: its WDL file, and its DTZ file when
@@ -143,11 +145,16 @@ func Open(paths string) (*Tablebases, error) {
 	// Verified from the fewest pieces up: a table's moves lead to smaller
 	// tables (captures) that are checked, and refused, first.
 	slices.SortStableFunc(order, func(a, b *table) int { return a.pieces - b.pieces })
+	deadline := time.Now().Add(verifyBudget)
 	for _, t := range order {
 		if tb.tables[t.key] != t {
 			continue
 		}
 		tb.maxPieces = max(tb.maxPieces, t.pieces) // ProbeWDL checks it
+		if time.Now().After(deadline) {
+			tb.unchecked++ // kept as found, loaded when first probed
+			continue
+		}
 		wdlErr, dtzErr := tb.verify(t)
 		if dtzErr != nil {
 			tb.refused = append(tb.refused, Refused{t.dtz.path, dtzErr})
