@@ -128,21 +128,10 @@ type gameResult struct {
 // to cfg.Out. An existing output is resumed when its journal has the same
 // seed; an output without a journal is an error (nothing is overwritten).
 func Run(ctx context.Context, cfg Config) (Stats, error) {
-	if cfg.Nodes == 0 {
-		cfg.Nodes = 5000
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = 1
-	}
 	if cfg.RandomPlies < 0 {
 		return Stats{}, errors.New("datagen: random plies must not be negative")
 	}
-	if cfg.HashMB <= 0 {
-		cfg.HashMB = 16
-	}
-	if cfg.ProgressInterval <= 0 {
-		cfg.ProgressInterval = 10 * time.Second
-	}
+	selfplay.Defaults(&cfg.Nodes, &cfg.Workers, &cfg.HashMB, &cfg.ProgressInterval)
 	if cfg.SyncInterval <= 0 {
 		cfg.SyncInterval = 2 * time.Second
 	}

@@ -45,14 +45,27 @@ type ABResult struct {
 	TimeLosses [2]int // games lost on time by A ([0]) and by B ([1])
 }
 
+// Defaults fills in the settings that a run of games (AB, datagen.Run)
+// leaves at zero: 5000 nodes per move, one worker, a table of
+// search.DefaultHashMB and a progress line every 10 s.
+func Defaults(nodes *uint64, workers, hashMB *int, progressInterval *time.Duration) {
+	if *nodes == 0 {
+		*nodes = 5000
+	}
+	*workers = max(*workers, 1)
+	if *hashMB <= 0 {
+		*hashMB = search.DefaultHashMB
+	}
+	if *progressInterval <= 0 {
+		*progressInterval = 10 * time.Second
+	}
+}
+
 // AB plays the match and returns its result. Each game starts with
 // cleared searchers, so at fixed nodes the result depends on the
 // configuration only, not on the number of workers. When ctx ends, the
 // pairs finished so far are returned with ctx's error.
 func AB(ctx context.Context, cfg ABConfig) (ABResult, error) {
-	if cfg.Nodes == 0 {
-		cfg.Nodes = 5000
-	}
 	if cfg.Games <= 0 {
 		cfg.Games = 200
 	}
@@ -62,13 +75,7 @@ func AB(ctx context.Context, cfg ABConfig) (ABResult, error) {
 	if tc := cfg.TimeControl; tc.MoveTime > 0 && !tc.HasClock() {
 		return ABResult{}, fmt.Errorf("selfplay: time control %s: give a clock, such as 10+0.1", tc)
 	}
-	cfg.Workers = max(cfg.Workers, 1)
-	if cfg.HashMB <= 0 {
-		cfg.HashMB = search.DefaultHashMB
-	}
-	if cfg.ProgressInterval <= 0 {
-		cfg.ProgressInterval = 10 * time.Second
-	}
+	Defaults(&cfg.Nodes, &cfg.Workers, &cfg.HashMB, &cfg.ProgressInterval)
 	for i, o := range cfg.Openings {
 		var ml chess.MoveList
 		if o.GenerateMoves(&ml); ml.N == 0 {
