@@ -1,15 +1,14 @@
 package uci
 
 import (
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"ox88/book"
 	"ox88/chess"
+	"ox88/internal/linetest"
 )
 
 // scoreCP returns the centipawns of the last full info line in lines.
@@ -103,14 +102,7 @@ func TestEval(t *testing.T) {
 
 // TestAnalyseMode: with UCI_AnalyseMode on, the book is not played.
 func TestAnalyseMode(t *testing.T) {
-	bd := book.NewBuilder(0)
-	start := chess.StartPosition()
-	e4, _ := start.ParseUCI("e2e4")
-	bd.Add(start, []chess.Move{e4}, "1-0")
-	path := filepath.Join(t.TempDir(), "one.bin")
-	if err := bd.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
+	path := linetest.StartBook(t, "e2e4")
 	s := newSession(t)
 	s.Send("setoption name BookFile value "+path, "setoption name OwnBook value true",
 		"setoption name UCI_AnalyseMode value true", "setoption name Skill Level value 0", "position startpos", "go depth 2")

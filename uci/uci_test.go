@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"ox88/book"
 	"ox88/chess"
 	"ox88/engine"
 	"ox88/internal/linetest"
@@ -280,19 +279,11 @@ func TestClock(t *testing.T) {
 
 // TestOwnBook: with OwnBook and a BookFile, go answers from the book.
 func TestOwnBook(t *testing.T) {
-	bd := book.NewBuilder(0)
-	start := chess.StartPosition()
-	e4, _ := start.ParseUCI("e2e4")
-	bd.Add(start, []chess.Move{e4}, "1-0")
-	path := filepath.Join(t.TempDir(), "one.bin")
-	if err := bd.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-
+	path := linetest.StartBook(t, "e2e4")
 	s := newSession(t)
 	s.Send("setoption name BookFile value "+path, "setoption name OwnBook value true", "position startpos", "go wtime 1000 btime 1000")
 	line, before := s.Expect("bestmove", time.Second)
-	if checkBestmove(t, line, before, chess.StartFEN) != e4 {
+	if m := checkBestmove(t, line, before, chess.StartFEN); chess.StartPosition().UCI(m) != "e2e4" {
 		t.Errorf("book move: %q, want e2e4", line)
 	}
 	// Out of book: a normal search.

@@ -1,13 +1,11 @@
 package xboard
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"ox88/book"
-	"ox88/chess"
 	"ox88/engine"
 	"ox88/internal/linetest"
 	"ox88/search"
@@ -105,14 +103,7 @@ func TestEgtPath(t *testing.T) {
 // it; a book the engine was given at start is played until OwnBook=0.
 func TestBookOptions(t *testing.T) {
 	// A book with one move, 1. a3, in the start position.
-	bd := book.NewBuilder(0)
-	start := chess.StartPosition()
-	a3, _ := start.ParseUCI("a2a3")
-	bd.Add(start, []chess.Move{a3}, "1-0")
-	path := filepath.Join(t.TempDir(), "a3.bin")
-	if err := bd.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
+	path := linetest.StartBook(t, "a2a3")
 
 	s := newSession(t)
 	s.Send("option BookFile=/nonexistent/book.bin", "ping 1")

@@ -4,14 +4,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"ox88/book"
 	"ox88/chess"
 	"ox88/clock"
 	"ox88/engine"
@@ -563,16 +561,7 @@ func TestHintBookAndStatus(t *testing.T) {
 	s.Send("exit", "ping 2")
 	s.Expect("pong 2", 30*time.Second)
 
-	bd := book.NewBuilder(0)
-	start := chess.StartPosition()
-	for _, uci := range []string{"e2e4", "e2e4", "e2e4", "d2d4"} {
-		m, _ := start.ParseUCI(uci)
-		bd.Add(start, []chess.Move{m}, "1-0")
-	}
-	path := filepath.Join(t.TempDir(), "b.bin")
-	if err := bd.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
+	path := linetest.StartBook(t, "e2e4", "e2e4", "e2e4", "d2d4")
 	s.Send("option BookFile="+path, "new", "bk", "ping 3")
 	s.Expect("# book", time.Second)
 	s.expectLines("\te4 75%", "\td4 25%", "", "pong 3")
