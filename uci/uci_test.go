@@ -103,14 +103,7 @@ func TestIsReadyWhileSearching(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	// The median of several tries: one slow answer on a loaded machine is
 	// the scheduler's, a slow median would be ours.
-	var waits []time.Duration
-	for i := 0; i < 7; i++ {
-		start := time.Now()
-		s.Send("isready")
-		s.Expect("readyok", time.Second)
-		waits = append(waits, time.Since(start))
-	}
-	slices.Sort(waits)
+	waits := s.ReadyWaits(7, 0)
 	if d := waits[len(waits)/2]; d > 50*time.Millisecond {
 		t.Errorf("readyok during go infinite after %v (median of %v), want under 50ms", d, waits)
 	}

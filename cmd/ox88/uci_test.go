@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -69,15 +68,7 @@ func TestUCIBinary(t *testing.T) {
 	// isready during go infinite: answered at once, each time.
 	p.Send("position startpos moves e2e4", "go infinite")
 	time.Sleep(100 * time.Millisecond)
-	var waits []time.Duration
-	for i := 0; i < 9; i++ {
-		start := time.Now()
-		p.Send("isready")
-		p.Expect("readyok", time.Second)
-		waits = append(waits, time.Since(start))
-		time.Sleep(20 * time.Millisecond)
-	}
-	sort.Slice(waits, func(i, j int) bool { return waits[i] < waits[j] })
+	waits := p.ReadyWaits(9, 20*time.Millisecond)
 	t.Logf("readyok during go infinite: median %v, max %v", waits[len(waits)/2], waits[len(waits)-1])
 	if waits[len(waits)/2] > 50*time.Millisecond {
 		t.Errorf("readyok during go infinite took %v (median), want under 50ms", waits[len(waits)/2])

@@ -6,6 +6,7 @@ package linetest
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -34,6 +35,22 @@ type Conn struct {
 func NewConn(t *testing.T, in io.WriteCloser) (*Conn, io.Writer) {
 	c := &Conn{T: t, In: in, Lines: make(chan string, 1<<16)}
 	return c, &lineWriter{lines: c.Lines}
+}
+
+// ReadyWaits sends isready n times, pause after each readyok, and
+// returns how long each readyok took to come (up to a second), shortest
+// first.
+func (c *Conn) ReadyWaits(n int, pause time.Duration) []time.Duration {
+	waits := make([]time.Duration, 0, n)
+	for range n {
+		start := time.Now()
+		c.Send("isready")
+		c.Expect("readyok", time.Second)
+		waits = append(waits, time.Since(start))
+		time.Sleep(pause)
+	}
+	slices.Sort(waits)
+	return waits
 }
 
 // Session is one conversation with a server of type S.
