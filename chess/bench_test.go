@@ -20,21 +20,16 @@ func BenchmarkPerftKiwipete3(b *testing.B) {
 	}
 }
 
-func BenchmarkGenerateMoves(b *testing.B) {
-	p := MustParseFEN(kiwipete)
-	var ml MoveList
-	b.ReportAllocs()
-	for b.Loop() {
-		p.GenerateMoves(&ml)
-	}
-}
+func BenchmarkGenerateMoves(b *testing.B)    { benchGenerate(b, (*Position).GenerateMoves) }
+func BenchmarkGenerateCaptures(b *testing.B) { benchGenerate(b, (*Position).GenerateCaptures) }
 
-func BenchmarkGenerateCaptures(b *testing.B) {
+// benchGenerate times gen, a move generator, in the kiwipete position.
+func benchGenerate(b *testing.B, gen func(*Position, *MoveList)) {
 	p := MustParseFEN(kiwipete)
 	var ml MoveList
 	b.ReportAllocs()
 	for b.Loop() {
-		p.GenerateCaptures(&ml)
+		gen(p, &ml)
 	}
 }
 

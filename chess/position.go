@@ -109,15 +109,7 @@ func (p *Position) PieceCount(c Color) int { return int(p.count[c&1]) }
 
 // put places pc on the empty square sq, at the end of its list.
 func (p *Position) put(sq Square, pc Piece) {
-	sq &= 0x7f
-	pc &= 15
-	slot := p.pieces[pc] & 15
-	p.board[sq] = pc
-	p.list[pc][slot] = sq
-	p.index[sq] = slot
-	p.pieces[pc]++
-	p.count[pc>>3]++
-	p.key ^= pieceKeys[pc&15][sq]
+	p.place(sq, pc, p.pieces[pc&15])
 }
 
 // putAt places pc on sq into list slot, moving the slot's current occupant
@@ -133,12 +125,21 @@ func (p *Position) putAt(sq Square, pc Piece, slot uint8) {
 	moved := p.list[pc][slot] & 0x7f
 	p.list[pc][last] = moved
 	p.index[moved] = last
+	p.place(sq, pc, slot)
+}
+
+// place puts pc on sq in list slot, which put and putAt have made free,
+// and counts it.
+func (p *Position) place(sq Square, pc Piece, slot uint8) {
+	sq &= 0x7f
+	pc &= 15
+	slot &= 15
 	p.board[sq] = pc
 	p.list[pc][slot] = sq
 	p.index[sq] = slot
 	p.pieces[pc]++
 	p.count[pc>>3]++
-	p.key ^= pieceKeys[pc&15][sq]
+	p.key ^= pieceKeys[pc][sq]
 }
 
 // remove takes the piece off sq; the last piece of its list fills the hole.
