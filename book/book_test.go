@@ -30,17 +30,19 @@ func TestEncodeDecode(t *testing.T) {
 		{"8/P6k/8/8/8/8/8/K7 w - - 0 1", "a7a8q", 0 | 7<<3 | 0<<6 | 6<<9 | 4<<12},
 	}
 	for _, tc := range tests {
-		pos := chess.MustParseFEN(tc.fen)
-		m, err := pos.ParseUCI(tc.uci)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := Encode(m); got != tc.code {
-			t.Errorf("%s: Encode(%s) = %#04x, want %#04x", tc.fen, tc.uci, got, tc.code)
-		}
-		if got, ok := Decode(pos, tc.code); !ok || got != m {
-			t.Errorf("%s: Decode(%#04x) = %v %v, want %v", tc.fen, tc.code, got, ok, m)
-		}
+		t.Run(tc.fen, func(t *testing.T) {
+			pos := chess.MustParseFEN(tc.fen)
+			m, err := pos.ParseUCI(tc.uci)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := Encode(m); got != tc.code {
+				t.Errorf("%s: Encode(%s) = %#04x, want %#04x", tc.fen, tc.uci, got, tc.code)
+			}
+			if got, ok := Decode(pos, tc.code); !ok || got != m {
+				t.Errorf("%s: Decode(%#04x) = %v %v, want %v", tc.fen, tc.code, got, ok, m)
+			}
+		})
 	}
 	// A move that is not legal decodes to nothing.
 	if m, ok := Decode(chess.StartPosition(), 4|4<<3|4<<6|1<<9); ok { // e2e5

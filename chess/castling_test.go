@@ -38,29 +38,31 @@ func TestFENCastlingRights(t *testing.T) {
 			"castling right B dropped: no white rook on b1"}},
 	}
 	for _, c := range cases {
-		pos, notes, err := ParseFENNotes(c.fen)
-		if err != nil {
-			t.Errorf("%s: %v", c.fen, err)
-			continue
-		}
-		if pos.Castling() != c.rights || pos.Chess960() != c.chess960 {
-			t.Errorf("%s: rights %v chess960 %v, want %v %v", c.fen, pos.Castling(), pos.Chess960(), c.rights, c.chess960)
-		}
-		if got := strings.Fields(pos.FEN())[2]; got != c.xfen {
-			t.Errorf("%s: FEN writes castling %q, want %q", c.fen, got, c.xfen)
-		}
-		if got := strings.Fields(pos.ShredderFEN())[2]; got != c.shredder {
-			t.Errorf("%s: ShredderFEN writes castling %q, want %q", c.fen, got, c.shredder)
-		}
-		if !slices.Equal(notes, c.notes) {
-			t.Errorf("%s: notes %q, want %q", c.fen, notes, c.notes)
-		}
-		for _, out := range []string{pos.FEN(), pos.ShredderFEN()} {
-			again := MustParseFEN(out)
-			if again.Key() != pos.Key() || again.ShredderFEN() != pos.ShredderFEN() {
-				t.Errorf("%s: %q reads back as %q", c.fen, out, again.ShredderFEN())
+		t.Run(c.fen, func(t *testing.T) {
+			pos, notes, err := ParseFENNotes(c.fen)
+			if err != nil {
+				t.Errorf("%s: %v", c.fen, err)
+				return
 			}
-		}
+			if pos.Castling() != c.rights || pos.Chess960() != c.chess960 {
+				t.Errorf("%s: rights %v chess960 %v, want %v %v", c.fen, pos.Castling(), pos.Chess960(), c.rights, c.chess960)
+			}
+			if got := strings.Fields(pos.FEN())[2]; got != c.xfen {
+				t.Errorf("%s: FEN writes castling %q, want %q", c.fen, got, c.xfen)
+			}
+			if got := strings.Fields(pos.ShredderFEN())[2]; got != c.shredder {
+				t.Errorf("%s: ShredderFEN writes castling %q, want %q", c.fen, got, c.shredder)
+			}
+			if !slices.Equal(notes, c.notes) {
+				t.Errorf("%s: notes %q, want %q", c.fen, notes, c.notes)
+			}
+			for _, out := range []string{pos.FEN(), pos.ShredderFEN()} {
+				again := MustParseFEN(out)
+				if again.Key() != pos.Key() || again.ShredderFEN() != pos.ShredderFEN() {
+					t.Errorf("%s: %q reads back as %q", c.fen, out, again.ShredderFEN())
+				}
+			}
+		})
 	}
 }
 
@@ -130,41 +132,43 @@ func TestCastling960(t *testing.T) {
 		{"in check", "4k3/8/8/8/8/8/1r6/1K4R1 w G - 0 1", nil, nil},
 	}
 	for _, c := range cases {
-		pos := MustParseFEN(c.fen)
-		var ml MoveList
-		pos.GenerateMoves(&ml)
-		var got []string
-		var castles []Move
-		for _, m := range ml.Slice() {
-			if m.IsCastle() {
-				got = append(got, pos.UCI(m))
-				castles = append(castles, m)
+		t.Run(c.name, func(t *testing.T) {
+			pos := MustParseFEN(c.fen)
+			var ml MoveList
+			pos.GenerateMoves(&ml)
+			var got []string
+			var castles []Move
+			for _, m := range ml.Slice() {
+				if m.IsCastle() {
+					got = append(got, pos.UCI(m))
+					castles = append(castles, m)
+				}
 			}
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s (%s): castling %v, want %v", c.name, c.fen, got, c.want)
-			continue
-		}
-		if n := pos.CountMoves(); n != ml.N {
-			t.Errorf("%s: CountMoves %d, GenerateMoves %d", c.name, n, ml.N)
-		}
-		for i, m := range castles {
-			if p, err := pos.ParseUCI(c.want[i]); p != m || err != nil {
-				t.Errorf("%s: ParseUCI(%q) = %v, %v", c.name, c.want[i], p, err)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%s (%s): castling %v, want %v", c.name, c.fen, got, c.want)
+				return
 			}
-			before := *pos
-			u := pos.MakeMove(m)
-			if got := pos.FEN(); got != c.after[i] {
-				t.Errorf("%s: after %s: %s, want %s", c.name, c.want[i], got, c.after[i])
+			if n := pos.CountMoves(); n != ml.N {
+				t.Errorf("%s: CountMoves %d, GenerateMoves %d", c.name, n, ml.N)
 			}
-			if pos.Key() != pos.ComputeKey() {
-				t.Errorf("%s: after %s the key is not the recomputed one", c.name, c.want[i])
+			for i, m := range castles {
+				if p, err := pos.ParseUCI(c.want[i]); p != m || err != nil {
+					t.Errorf("%s: ParseUCI(%q) = %v, %v", c.name, c.want[i], p, err)
+				}
+				before := *pos
+				u := pos.MakeMove(m)
+				if got := pos.FEN(); got != c.after[i] {
+					t.Errorf("%s: after %s: %s, want %s", c.name, c.want[i], got, c.after[i])
+				}
+				if pos.Key() != pos.ComputeKey() {
+					t.Errorf("%s: after %s the key is not the recomputed one", c.name, c.want[i])
+				}
+				pos.UnmakeMove(m, u)
+				if !samePosition(pos, &before) {
+					t.Errorf("%s: unmaking %s gives %s", c.name, c.want[i], pos.FEN())
+				}
 			}
-			pos.UnmakeMove(m, u)
-			if !samePosition(pos, &before) {
-				t.Errorf("%s: unmaking %s gives %s", c.name, c.want[i], pos.FEN())
-			}
-		}
+		})
 	}
 }
 

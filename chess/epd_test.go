@@ -30,14 +30,16 @@ func TestParseEPD(t *testing.T) {
 		{"8/8/8/8/8/8/8/K6k w - - noop;", `8/8/8/8/8/8/8/K6k w - - 0 1|id=""|bm=[]|am=[]|perft=[]|ops=[{noop []}]`},
 	}
 	for _, c := range cases {
-		e, err := ParseEPD(c.line)
-		if err != nil {
-			t.Errorf("%q: %v", c.line, err)
-			continue
-		}
-		if got := epdSummary(e); got != c.want {
-			t.Errorf("%q:\n got %s\nwant %s", c.line, got, c.want)
-		}
+		t.Run(c.line, func(t *testing.T) {
+			e, err := ParseEPD(c.line)
+			if err != nil {
+				t.Errorf("%q: %v", c.line, err)
+				return
+			}
+			if got := epdSummary(e); got != c.want {
+				t.Errorf("%q:\n got %s\nwant %s", c.line, got, c.want)
+			}
+		})
 	}
 }
 
@@ -60,10 +62,12 @@ func TestParseEPDErrors(t *testing.T) {
 		{k + ";D1 -5", `D1: the count "-5" is not a number`},
 	}
 	for _, c := range cases {
-		_, err := ParseEPD(c.line)
-		if err == nil || err.Error() != c.want {
-			t.Errorf("%q: error %v, want %q", c.line, err, c.want)
-		}
+		t.Run(c.line, func(t *testing.T) {
+			_, err := ParseEPD(c.line)
+			if err == nil || err.Error() != c.want {
+				t.Errorf("%q: error %v, want %q", c.line, err, c.want)
+			}
+		})
 	}
 }
 

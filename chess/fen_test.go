@@ -36,14 +36,16 @@ func TestFENErrors(t *testing.T) {
 		{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "9 pawns"},
 	}
 	for _, c := range cases {
-		_, err := ParseFEN(c.fen)
-		if err == nil {
-			t.Errorf("ParseFEN(%q) accepted a bad FEN", c.fen)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("ParseFEN(%q) error %q does not mention %q", c.fen, err, c.want)
-		}
+		t.Run(c.fen, func(t *testing.T) {
+			_, err := ParseFEN(c.fen)
+			if err == nil {
+				t.Errorf("ParseFEN(%q) accepted a bad FEN", c.fen)
+				return
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("ParseFEN(%q) error %q does not mention %q", c.fen, err, c.want)
+			}
+		})
 	}
 }
 

@@ -139,13 +139,15 @@ func TestPawnAndMaterialKeys(t *testing.T) {
 		// Bare kings on other squares.
 		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/3k4/8/8/5K2/8/8 b - - 0 1", true, true},
 	} {
-		a, b := MustParseFEN(c.a), MustParseFEN(c.b)
-		if got := a.PawnKey() == b.PawnKey(); got != c.samePawns {
-			t.Errorf("%s / %s: same pawn key %v, want %v", c.a, c.b, got, c.samePawns)
-		}
-		if got := a.MaterialKey() == b.MaterialKey(); got != c.sameMat {
-			t.Errorf("%s / %s: same material key %v, want %v", c.a, c.b, got, c.sameMat)
-		}
+		t.Run(c.a, func(t *testing.T) {
+			a, b := MustParseFEN(c.a), MustParseFEN(c.b)
+			if got := a.PawnKey() == b.PawnKey(); got != c.samePawns {
+				t.Errorf("%s / %s: same pawn key %v, want %v", c.a, c.b, got, c.samePawns)
+			}
+			if got := a.MaterialKey() == b.MaterialKey(); got != c.sameMat {
+				t.Errorf("%s / %s: same material key %v, want %v", c.a, c.b, got, c.sameMat)
+			}
+		})
 	}
 	if k := MustParseFEN("4k3/8/8/8/8/8/8/4K3 w - - 0 1").PawnKey(); k != 0 {
 		t.Errorf("no pawns: pawn key %016x, want 0", k)

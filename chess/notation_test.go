@@ -48,21 +48,23 @@ func TestSAN(t *testing.T) {
 		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6", "exf6"},
 	}
 	for _, c := range cases {
-		pos, err := ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := pos.ParseUCI(c.uci)
-		if err != nil {
-			t.Fatalf("%s %s: %v", c.fen, c.uci, err)
-		}
-		if got := pos.SAN(m); got != c.san {
-			t.Errorf("%s %s: SAN %q, want %q", c.fen, c.uci, got, c.san)
-		}
-		back, err := pos.ParseSAN(c.san)
-		if err != nil || back != m {
-			t.Errorf("%s: ParseSAN(%q) = %v, %v; want %v", c.fen, c.san, back, err, m)
-		}
+		t.Run(c.fen, func(t *testing.T) {
+			pos, err := ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := pos.ParseUCI(c.uci)
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.fen, c.uci, err)
+			}
+			if got := pos.SAN(m); got != c.san {
+				t.Errorf("%s %s: SAN %q, want %q", c.fen, c.uci, got, c.san)
+			}
+			back, err := pos.ParseSAN(c.san)
+			if err != nil || back != m {
+				t.Errorf("%s: ParseSAN(%q) = %v, %v; want %v", c.fen, c.san, back, err, m)
+			}
+		})
 	}
 }
 
@@ -83,41 +85,43 @@ func TestSANLine(t *testing.T) {
 		{StartFEN, nil, []string{}},
 	}
 	for _, c := range cases {
-		root, err := ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var line []Move
-		pos := *root
-		for _, s := range c.line {
-			if u, ok := strings.CutPrefix(s, "root:"); ok {
-				m, err := root.ParseUCI(u)
+		t.Run(c.fen, func(t *testing.T) {
+			root, err := ParseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var line []Move
+			pos := *root
+			for _, s := range c.line {
+				if u, ok := strings.CutPrefix(s, "root:"); ok {
+					m, err := root.ParseUCI(u)
+					if err != nil {
+						t.Fatal(err)
+					}
+					line = append(line, m)
+					continue
+				}
+				if u, ok := strings.CutPrefix(s, "raw:"); ok {
+					from, _ := ParseSquare(u[:2])
+					to, _ := ParseSquare(u[2:])
+					line = append(line, NewMove(from, to, NoKind, 0))
+					continue
+				}
+				m, err := pos.ParseUCI(s)
 				if err != nil {
-					t.Fatal(err)
+					t.Fatalf("%s %v: %v", c.fen, c.line, err)
 				}
 				line = append(line, m)
-				continue
+				pos.MakeMove(m)
 			}
-			if u, ok := strings.CutPrefix(s, "raw:"); ok {
-				from, _ := ParseSquare(u[:2])
-				to, _ := ParseSquare(u[2:])
-				line = append(line, NewMove(from, to, NoKind, 0))
-				continue
+			got := root.SANLine(line)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%s %v: %q, want %q", c.fen, c.line, got, c.want)
 			}
-			m, err := pos.ParseUCI(s)
-			if err != nil {
-				t.Fatalf("%s %v: %v", c.fen, c.line, err)
+			if root.FEN() != c.fen {
+				t.Errorf("%s: the position changed to %s", c.fen, root.FEN())
 			}
-			line = append(line, m)
-			pos.MakeMove(m)
-		}
-		got := root.SANLine(line)
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s %v: %q, want %q", c.fen, c.line, got, c.want)
-		}
-		if root.FEN() != c.fen {
-			t.Errorf("%s: the position changed to %s", c.fen, root.FEN())
-		}
+		})
 	}
 }
 

@@ -50,12 +50,14 @@ func TestCastlingMatrix(t *testing.T) {
 		{"black through check", "r3k2r/8/8/8/8/8/8/R3KR2 b Qkq - 0 1", map[string]bool{"e8g8": false, "e8c8": true}},
 	}
 	for _, c := range cases {
-		moves := movesOf(t, c.fen)
-		for m, legal := range c.want {
-			if has(moves, m) != legal {
-				t.Errorf("%s (%s): %s legal=%v, want %v", c.name, c.fen, m, has(moves, m), legal)
+		t.Run(c.name, func(t *testing.T) {
+			moves := movesOf(t, c.fen)
+			for m, legal := range c.want {
+				if has(moves, m) != legal {
+					t.Errorf("%s (%s): %s legal=%v, want %v", c.name, c.fen, m, has(moves, m), legal)
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -74,23 +76,25 @@ func TestCastlingRightsLost(t *testing.T) {
 		{"r3k2r/8/6N1/8/8/8/8/R3K2R w KQkq - 0 1", "g6h8", "KQq"},
 	}
 	for _, c := range cases {
-		pos, err := ParseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range strings.Fields(c.moves) {
-			m, err := pos.ParseUCI(s)
+		t.Run(c.fen, func(t *testing.T) {
+			pos, err := ParseFEN(c.fen)
 			if err != nil {
-				t.Fatalf("%s: %v", c.fen, err)
+				t.Fatal(err)
 			}
-			pos.MakeMove(m)
-		}
-		if got := pos.Castling().String(); got != c.rights {
-			t.Errorf("%s after %s: rights %s, want %s", c.fen, c.moves, got, c.rights)
-		}
-		if pos.Key() != pos.ComputeKey() {
-			t.Errorf("%s after %s: key out of step", c.fen, c.moves)
-		}
+			for _, s := range strings.Fields(c.moves) {
+				m, err := pos.ParseUCI(s)
+				if err != nil {
+					t.Fatalf("%s: %v", c.fen, err)
+				}
+				pos.MakeMove(m)
+			}
+			if got := pos.Castling().String(); got != c.rights {
+				t.Errorf("%s after %s: rights %s, want %s", c.fen, c.moves, got, c.rights)
+			}
+			if pos.Key() != pos.ComputeKey() {
+				t.Errorf("%s after %s: key out of step", c.fen, c.moves)
+			}
+		})
 	}
 }
 
@@ -110,10 +114,12 @@ func TestEnPassant(t *testing.T) {
 		{"ep does not block a slider check", "8/8/8/1k6/3Pp3/8/8/1R2K3 b - d3 0 1", "e4d3", false},
 	}
 	for _, c := range cases {
-		moves := movesOf(t, c.fen)
-		if has(moves, c.move) != c.legal {
-			t.Errorf("%s (%s): %s legal=%v, want %v; moves %v", c.name, c.fen, c.move, has(moves, c.move), c.legal, moves)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			moves := movesOf(t, c.fen)
+			if has(moves, c.move) != c.legal {
+				t.Errorf("%s (%s): %s legal=%v, want %v; moves %v", c.name, c.fen, c.move, has(moves, c.move), c.legal, moves)
+			}
+		})
 	}
 }
 

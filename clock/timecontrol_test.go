@@ -33,14 +33,16 @@ func TestParse(t *testing.T) {
 		{"24h", TimeControl{Base: 24 * time.Hour}, "24h", "86400"},
 	}
 	for _, tc := range tests {
-		got, err := Parse(tc.in)
-		if err != nil || got != tc.want {
-			t.Errorf("Parse(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
-			continue
-		}
-		if got.String() != tc.canonical || got.PGN() != tc.pgn {
-			t.Errorf("%q: String %q PGN %q, want %q %q", tc.in, got.String(), got.PGN(), tc.canonical, tc.pgn)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := Parse(tc.in)
+			if err != nil || got != tc.want {
+				t.Errorf("Parse(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
+				return
+			}
+			if got.String() != tc.canonical || got.PGN() != tc.pgn {
+				t.Errorf("%q: String %q PGN %q, want %q %q", tc.in, got.String(), got.PGN(), tc.canonical, tc.pgn)
+			}
+		})
 	}
 }
 
@@ -72,10 +74,12 @@ func TestParseErrors(t *testing.T) {
 		{"0s/move", `time control "0s/move": the time per move must be positive`},
 	}
 	for _, tc := range tests {
-		got, err := Parse(tc.in)
-		if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
-			t.Errorf("Parse(%q) = %+v, %v\nwant an error ending %s", tc.in, got, err, tc.want)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			got, err := Parse(tc.in)
+			if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+				t.Errorf("Parse(%q) = %+v, %v\nwant an error ending %s", tc.in, got, err, tc.want)
+			}
+		})
 	}
 }
 
@@ -115,10 +119,12 @@ func TestLevel(t *testing.T) {
 		{[]string{"0", "90", "12"}, TimeControl{Base: 90 * time.Minute, Inc: 12 * time.Second}, "level 0 90:00 12"},
 	}
 	for _, tc := range tests {
-		got, err := ParseLevel(tc.args)
-		if err != nil || got != tc.want || got.Level() != tc.cmd {
-			t.Errorf("ParseLevel(%q) = %+v (%q), %v; want %+v (%q)", tc.args, got, got.Level(), err, tc.want, tc.cmd)
-		}
+		t.Run(tc.cmd, func(t *testing.T) {
+			got, err := ParseLevel(tc.args)
+			if err != nil || got != tc.want || got.Level() != tc.cmd {
+				t.Errorf("ParseLevel(%q) = %+v (%q), %v; want %+v (%q)", tc.args, got, got.Level(), err, tc.want, tc.cmd)
+			}
+		})
 	}
 	for _, tc := range []struct {
 		args []string
