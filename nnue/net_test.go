@@ -194,37 +194,39 @@ func TestKingMirror(t *testing.T) {
 		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 b - - 0 1"},
 		{"4k3/8/8/8/8/8/8/3K4 w - - 0 1", "3k4/8/8/8/8/8/8/4K3 w - - 0 1"},
 	} {
-		a, b := chess.MustParseFEN(c.fen), chess.MustParseFEN(c.flipped)
-		net := randomNet(6)
-		if net.Evaluate(a) == net.Evaluate(b) {
-			t.Errorf("%s: a plain random net values it as its mirror image", c.fen)
-		}
-		for _, kb := range []int{1, 4, 8} {
-			net := randomShape(6, Hidden, kb, 1, true)
-			if ea, eb := net.Evaluate(a), net.Evaluate(b); ea != eb {
-				t.Errorf("%s, %d king buckets: %d, its mirror image %d", c.fen, kb, ea, eb)
+		t.Run(c.fen, func(t *testing.T) {
+			a, b := chess.MustParseFEN(c.fen), chess.MustParseFEN(c.flipped)
+			net := randomNet(6)
+			if net.Evaluate(a) == net.Evaluate(b) {
+				t.Errorf("%s: a plain random net values it as its mirror image", c.fen)
 			}
-			for _, pos := range []*chess.Position{a, b} {
-				r := Pack(pos, 0, Drawn)
-				var s sample
-				prepare(&r, 0.3, &s, false, true, 1, kb)
-				stm := pos.SideToMove()
-				var want sample
-				for pc := chess.WPawn; pc <= chess.BKing; pc++ {
-					if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
-						continue
+			for _, kb := range []int{1, 4, 8} {
+				net := randomShape(6, Hidden, kb, 1, true)
+				if ea, eb := net.Evaluate(a), net.Evaluate(b); ea != eb {
+					t.Errorf("%s, %d king buckets: %d, its mirror image %d", c.fen, kb, ea, eb)
+				}
+				for _, pos := range []*chess.Position{a, b} {
+					r := Pack(pos, 0, Drawn)
+					var s sample
+					prepare(&r, 0.3, &s, false, true, 1, kb)
+					stm := pos.SideToMove()
+					var want sample
+					for pc := chess.WPawn; pc <= chess.BKing; pc++ {
+						if pc.Kind() == chess.NoKind || pc.Kind() > chess.King {
+							continue
+						}
+						for _, sq := range pos.PieceSquares(pc) {
+							want.us[want.n] = uint16(net.kingView(stm, pos.KingSquare(stm)).input(stm, pc, sq))
+							want.them[want.n] = uint16(net.kingView(stm^1, pos.KingSquare(stm^1)).input(stm^1, pc, sq))
+							want.n++
+						}
 					}
-					for _, sq := range pos.PieceSquares(pc) {
-						want.us[want.n] = uint16(net.kingView(stm, pos.KingSquare(stm)).input(stm, pc, sq))
-						want.them[want.n] = uint16(net.kingView(stm^1, pos.KingSquare(stm^1)).input(stm^1, pc, sq))
-						want.n++
+					if !sameFeatures(s, want) {
+						t.Errorf("%s, %d king buckets: trainer's features %v %v, the net's %v %v", pos.FEN(), kb, s.us[:s.n], s.them[:s.n], want.us[:want.n], want.them[:want.n])
 					}
 				}
-				if !sameFeatures(s, want) {
-					t.Errorf("%s, %d king buckets: trainer's features %v %v, the net's %v %v", pos.FEN(), kb, s.us[:s.n], s.them[:s.n], want.us[:want.n], want.them[:want.n])
-				}
 			}
-		}
+		})
 	}
 }
 
@@ -389,6 +391,18 @@ var benchShapes = []struct {
 	{"256-kb4", Hidden, 4}, {"256-kb8", Hidden, 8}, {"512-kb4", 512, 4},
 }
 
+// shapeStack returns a Stack on a random net of the given shape, set to
+// a position with castling and king moves, and that position's moves.
+func shapeStack(hidden, kingBuckets int) (*Stack, *chess.Position, *chess.MoveList) {
+	net := randomShape(4, hidden, kingBuckets, OutputBuckets, true)
+	pos := chess.MustParseFEN(treeFENs[1])
+	st := NewStack(net)
+	st.Reset(pos)
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	return st, pos, &ml
+}
+
 // pushEvaluate makes, evaluates and takes back move i of ml.
 func pushEvaluate(st *Stack, pos *chess.Position, ml *chess.MoveList, i int) {
 	m := ml.Moves[i%ml.N]
@@ -405,15 +419,10 @@ func pushEvaluate(st *Stack, pos *chess.Position, ml *chess.MoveList, i int) {
 func BenchmarkStackPushEvaluate(b *testing.B) {
 	for _, c := range benchShapes {
 		b.Run(c.name, func(b *testing.B) {
-			net := randomShape(4, c.hidden, c.kingBuckets, OutputBuckets, true)
-			pos := chess.MustParseFEN(treeFENs[1])
-			st := NewStack(net)
-			st.Reset(pos)
-			var ml chess.MoveList
-			pos.GenerateMoves(&ml)
+			st, pos, ml := shapeStack(c.hidden, c.kingBuckets)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				pushEvaluate(st, pos, &ml, i)
+				pushEvaluate(st, pos, ml, i)
 			}
 		})
 	}
@@ -423,16 +432,13 @@ func BenchmarkStackPushEvaluate(b *testing.B) {
 // the net's shape.
 func TestNoAllocs(t *testing.T) {
 	for _, c := range benchShapes {
-		net := randomShape(4, c.hidden, c.kingBuckets, OutputBuckets, true)
-		pos := chess.MustParseFEN(treeFENs[1])
-		st := NewStack(net)
-		st.Reset(pos)
-		var ml chess.MoveList
-		pos.GenerateMoves(&ml)
-		i := 0
-		if a := testing.AllocsPerRun(200, func() { pushEvaluate(st, pos, &ml, i); i++ }); a != 0 {
-			t.Errorf("%s: %v allocations a move", c.name, a)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			st, pos, ml := shapeStack(c.hidden, c.kingBuckets)
+			i := 0
+			if a := testing.AllocsPerRun(200, func() { pushEvaluate(st, pos, ml, i); i++ }); a != 0 {
+				t.Errorf("%s: %v allocations a move", c.name, a)
+			}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package nnue
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"path/filepath"
@@ -226,41 +227,43 @@ func TestLearningRate(t *testing.T) {
 func TestTrainShapes(t *testing.T) {
 	recs := materialRecords(3000, 14)
 	for _, c := range []struct{ hidden, kb int }{{128, 1}, {HiddenStep, 4}, {HiddenStep, 8}} {
-		dir := t.TempDir()
-		cfg := TrainConfig{Epochs: 3, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 3,
-			Hidden: c.hidden, KingBuckets: c.kb, KingMirror: c.kb > 1, Schedule: "cosine", Warmup: 10,
-			Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.nnue")}
-		tr := NewTrainer(cfg)
-		stats, err := tr.Train(recs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if first, last := stats[0].ValLoss, stats[len(stats)-1].ValLoss; !(last < first) {
-			t.Errorf("hidden %d, %d king buckets: validation loss went from %.5f to %.5f", c.hidden, c.kb, first, last)
-		}
-		net, err := Load(cfg.Out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if net.Hidden != c.hidden || net.KingBuckets != c.kb || !net.Equal(tr.Quantise()) {
-			t.Fatalf("saved net: hidden %d, %d king buckets, or not the trainer's", net.Hidden, net.KingBuckets)
-		}
-		total := 0.0
-		for i := 0; i < 300; i++ {
-			fen, _ := recs[i].FEN()
-			total += math.Abs(float64(net.Evaluate(mustFEN(fen))) - tr.EvaluateFloat(&recs[i]))
-		}
-		if total/300 > 3 {
-			t.Errorf("hidden %d, %d king buckets: quantised net differs from the float one by %.1f cp on average", c.hidden, c.kb, total/300)
-		}
-		other := cfg
-		other.Hidden += HiddenStep
-		if _, err := Resume(cfg.Checkpoint, other); err == nil {
-			t.Error("a checkpoint resumed with another hidden width")
-		}
-		if _, err := Resume(cfg.Checkpoint, cfg); err != nil {
-			t.Error(err)
-		}
+		t.Run(fmt.Sprintf("%+v", c), func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := TrainConfig{Epochs: 3, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 3,
+				Hidden: c.hidden, KingBuckets: c.kb, KingMirror: c.kb > 1, Schedule: "cosine", Warmup: 10,
+				Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.nnue")}
+			tr := NewTrainer(cfg)
+			stats, err := tr.Train(recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first, last := stats[0].ValLoss, stats[len(stats)-1].ValLoss; !(last < first) {
+				t.Errorf("hidden %d, %d king buckets: validation loss went from %.5f to %.5f", c.hidden, c.kb, first, last)
+			}
+			net, err := Load(cfg.Out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if net.Hidden != c.hidden || net.KingBuckets != c.kb || !net.Equal(tr.Quantise()) {
+				t.Fatalf("saved net: hidden %d, %d king buckets, or not the trainer's", net.Hidden, net.KingBuckets)
+			}
+			total := 0.0
+			for i := 0; i < 300; i++ {
+				fen, _ := recs[i].FEN()
+				total += math.Abs(float64(net.Evaluate(mustFEN(fen))) - tr.EvaluateFloat(&recs[i]))
+			}
+			if total/300 > 3 {
+				t.Errorf("hidden %d, %d king buckets: quantised net differs from the float one by %.1f cp on average", c.hidden, c.kb, total/300)
+			}
+			other := cfg
+			other.Hidden += HiddenStep
+			if _, err := Resume(cfg.Checkpoint, other); err == nil {
+				t.Error("a checkpoint resumed with another hidden width")
+			}
+			if _, err := Resume(cfg.Checkpoint, cfg); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
 

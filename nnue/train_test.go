@@ -53,14 +53,21 @@ func materialRecords(n int, seed uint64) []Record {
 	return recs
 }
 
+// smallTrainConfig is the training the tests run: a few epochs of small
+// batches on two threads, with a checkpoint and the net in a temporary
+// directory.
+func smallTrainConfig(t *testing.T, epochs int, seed uint64) TrainConfig {
+	dir := t.TempDir()
+	return TrainConfig{Epochs: epochs, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: seed,
+		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+}
+
 // TestTrainLossFalls trains a net on a few thousand labelled positions:
 // the validation loss falls, a checkpoint resumes, and the quantised net
 // evaluates within a stated tolerance of the float one.
 func TestTrainLossFalls(t *testing.T) {
 	recs := materialRecords(3000, 1)
-	dir := t.TempDir()
-	cfg := TrainConfig{Epochs: 4, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 3,
-		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+	cfg := smallTrainConfig(t, 4, 3)
 	tr := NewTrainer(cfg)
 	stats, err := tr.Train(recs)
 	if err != nil {
@@ -121,21 +128,23 @@ func TestMirrorSample(t *testing.T) {
 			"r2k3r/1bpqpp1p/1pnp2nb/3NP3/3P2p1/p1Q2N2/PPPBBPPP/R2K3R w - - 0 1"},
 		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1", "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 b - - 0 1"},
 	} {
-		a, b := packFEN(t, c.fen, 37), packFEN(t, c.flipped, 37)
-		if a.MayCastle() || b.MayCastle() {
-			t.Fatalf("%s: MayCastle true without castling rights", c.fen)
-		}
-		var sa, sb sample
-		prepare(&a, 0.3, &sa, true, false, 1, 1)
-		prepare(&b, 0.3, &sb, false, false, 1, 1)
-		if sa.target != sb.target || !sameFeatures(sa, sb) {
-			t.Errorf("%s mirrored: features %v %v, target %v; want those of %s: %v %v, %v",
-				c.fen, sa.us[:sa.n], sa.them[:sa.n], sa.target, c.flipped, sb.us[:sb.n], sb.them[:sb.n], sb.target)
-		}
-		prepare(&a, 0.3, &sa, false, false, 1, 1)
-		if sameFeatures(sa, sb) {
-			t.Errorf("%s: unmirrored features equal the mirrored position's", c.fen)
-		}
+		t.Run(c.fen, func(t *testing.T) {
+			a, b := packFEN(t, c.fen, 37), packFEN(t, c.flipped, 37)
+			if a.MayCastle() || b.MayCastle() {
+				t.Fatalf("%s: MayCastle true without castling rights", c.fen)
+			}
+			var sa, sb sample
+			prepare(&a, 0.3, &sa, true, false, 1, 1)
+			prepare(&b, 0.3, &sb, false, false, 1, 1)
+			if sa.target != sb.target || !sameFeatures(sa, sb) {
+				t.Errorf("%s mirrored: features %v %v, target %v; want those of %s: %v %v, %v",
+					c.fen, sa.us[:sa.n], sa.them[:sa.n], sa.target, c.flipped, sb.us[:sb.n], sb.them[:sb.n], sb.target)
+			}
+			prepare(&a, 0.3, &sa, false, false, 1, 1)
+			if sameFeatures(sa, sb) {
+				t.Errorf("%s: unmirrored features equal the mirrored position's", c.fen)
+			}
+		})
 	}
 	if r := packFEN(t, chess.StartFEN, 0); !r.MayCastle() {
 		t.Error("start position: MayCastle false")
@@ -177,9 +186,8 @@ func sameFeatures(a, b sample) bool {
 // and its checkpoint refuses to resume as a plain net.
 func TestTrainKingMirror(t *testing.T) {
 	recs := materialRecords(2000, 2)
-	dir := t.TempDir()
-	cfg := TrainConfig{Epochs: 3, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 4, KingMirror: true,
-		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+	cfg := smallTrainConfig(t, 3, 4)
+	cfg.KingMirror = true
 	tr := NewTrainer(cfg)
 	if _, err := tr.Train(recs); err != nil {
 		t.Fatal(err)
@@ -314,9 +322,8 @@ func TestKeepBest(t *testing.T) {
 // the same setting.
 func TestTrainBuckets(t *testing.T) {
 	recs := materialRecords(3000, 7)
-	dir := t.TempDir()
-	cfg := TrainConfig{Epochs: 4, BatchSize: 256, LR: 0.005, WDL: 0.2, ValFrac: 0.1, Threads: 2, Seed: 3, Buckets: OutputBuckets,
-		Checkpoint: filepath.Join(dir, "ckpt"), Out: filepath.Join(dir, "net.bin")}
+	cfg := smallTrainConfig(t, 4, 3)
+	cfg.Buckets = OutputBuckets
 	tr := NewTrainer(cfg)
 	stats, err := tr.Train(recs)
 	if err != nil {
