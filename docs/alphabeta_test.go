@@ -127,14 +127,16 @@ func TestAlphaBetaExample(t *testing.T) {
 	}
 	last := mm.nodes
 	for _, o := range orders {
-		var ab nodeCounter
-		if got := ab.alphaBeta(pos, depth, -exampleMate-1, exampleMate+1, o.order); got != want {
-			t.Errorf("alpha-beta, %s: value %d, minimax %d", o.name, got, want)
-		}
-		if ab.nodes >= last {
-			t.Errorf("alpha-beta, %s: %d nodes, not fewer than %d", o.name, ab.nodes, last)
-		}
-		last = ab.nodes
-		t.Logf("alpha-beta, %s: %d nodes (%.1f%% of minimax)", o.name, ab.nodes, 100*float64(ab.nodes)/float64(mm.nodes))
+		t.Run(o.name, func(t *testing.T) {
+			var ab nodeCounter
+			if got := ab.alphaBeta(pos, depth, -exampleMate-1, exampleMate+1, o.order); got != want {
+				t.Errorf("alpha-beta, %s: value %d, minimax %d", o.name, got, want)
+			}
+			if ab.nodes >= last {
+				t.Errorf("alpha-beta, %s: %d nodes, not fewer than %d", o.name, ab.nodes, last)
+			}
+			last = ab.nodes
+			t.Logf("alpha-beta, %s: %d nodes (%.1f%% of minimax)", o.name, ab.nodes, 100*float64(ab.nodes)/float64(mm.nodes))
+		})
 	}
 }

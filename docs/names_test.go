@@ -269,8 +269,10 @@ func TestResolves(t *testing.T) {
 		{"Hash", false, false},
 	}
 	for _, c := range cases {
-		if checked, ok := ix.resolves(root, c.name); checked != c.checked || ok != c.ok {
-			t.Errorf("%s: checked %v ok %v, want %v %v", c.name, checked, ok, c.checked, c.ok)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if checked, ok := ix.resolves(root, c.name); checked != c.checked || ok != c.ok {
+				t.Errorf("%s: checked %v ok %v, want %v %v", c.name, checked, ok, c.checked, c.ok)
+			}
+		})
 	}
 }

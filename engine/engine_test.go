@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -239,21 +240,23 @@ func TestPonderHitAtOnce(t *testing.T) {
 // with SetMultiPV or in the limits.
 func TestMultiPV(t *testing.T) {
 	for _, tc := range []struct{ set, lim int }{{3, 0}, {1, 3}} {
-		e := New()
-		e.SetMultiPV(tc.set)
-		seen := map[int]bool{}
-		e.OnInfo(func(inf search.Info) {
-			if inf.Depth == 5 && len(inf.PV) > 0 {
-				seen[inf.MultiPV] = true
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			e := New()
+			e.SetMultiPV(tc.set)
+			seen := map[int]bool{}
+			e.OnInfo(func(inf search.Info) {
+				if inf.Depth == 5 && len(inf.PV) > 0 {
+					seen[inf.MultiPV] = true
+				}
+			})
+			r := e.Think(search.Limits{Depth: 5, MultiPV: tc.lim})
+			if !seen[1] || !seen[2] || !seen[3] || seen[4] {
+				t.Errorf("%+v: lines reported at depth 5: %v", tc, seen)
+			}
+			if r.Info.Material != 0 || r.Info.Nodes == 0 || r.Info.HashFull < 0 {
+				t.Errorf("%+v: result info %+v", tc, r.Info)
 			}
 		})
-		r := e.Think(search.Limits{Depth: 5, MultiPV: tc.lim})
-		if !seen[1] || !seen[2] || !seen[3] || seen[4] {
-			t.Errorf("%+v: lines reported at depth 5: %v", tc, seen)
-		}
-		if r.Info.Material != 0 || r.Info.Nodes == 0 || r.Info.HashFull < 0 {
-			t.Errorf("%+v: result info %+v", tc, r.Info)
-		}
 	}
 }
 
@@ -285,9 +288,11 @@ func TestSkillTable(t *testing.T) {
 		t.Error("skill table")
 	}
 	for _, tc := range []struct{ elo, level int }{{0, 1}, {800, 1}, {1450, 4}, {2600, 10}, {3500, 10}} {
-		if got := SkillForElo(tc.elo); got != tc.level {
-			t.Errorf("SkillForElo(%d) = %d, want %d", tc.elo, got, tc.level)
-		}
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			if got := SkillForElo(tc.elo); got != tc.level {
+				t.Errorf("SkillForElo(%d) = %d, want %d", tc.elo, got, tc.level)
+			}
+		})
 	}
 	for l := 2; l <= MaxSkill; l++ {
 		if a, b := skillLevels[l-1], skillLevels[l]; b.nodes != 0 && b.nodes <= a.nodes {

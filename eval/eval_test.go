@@ -70,13 +70,15 @@ func TestValues(t *testing.T) {
 		{"4k3/4P3/8/8/8/8/8/4K3 w - - 0 1", 150, 400},         // a seventh-rank passer
 		{"4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1", -1500, -600}, // eight pawns down
 	} {
-		pos, err := chess.ParseFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := Evaluate(pos); v < tc.min || v > tc.max {
-			t.Errorf("%s: %d, want %d..%d", tc.fen, v, tc.min, tc.max)
-		}
+		t.Run(tc.fen, func(t *testing.T) {
+			pos, err := chess.ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := Evaluate(pos); v < tc.min || v > tc.max {
+				t.Errorf("%s: %d, want %d..%d", tc.fen, v, tc.min, tc.max)
+			}
+		})
 	}
 }
 

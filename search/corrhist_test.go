@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"ox88/chess"
@@ -23,11 +24,13 @@ func TestUpdateCorrection(t *testing.T) {
 		{8000, 1000, 15, 8192}, // clamped to corrHistLimit
 		{-8000, -1000, 15, -8192},
 	} {
-		e := int16(c.entry)
-		updateCorrection(&e, c.diff, c.depth)
-		if e != c.want {
-			t.Errorf("entry %d, diff %d, depth %d: %d, want %d", c.entry, c.diff, c.depth, e, c.want)
-		}
+		t.Run(fmt.Sprintf("%+v", c), func(t *testing.T) {
+			e := int16(c.entry)
+			updateCorrection(&e, c.diff, c.depth)
+			if e != c.want {
+				t.Errorf("entry %d, diff %d, depth %d: %d, want %d", c.entry, c.diff, c.depth, e, c.want)
+			}
+		})
 	}
 	// Many updates with the same error converge on it, short by what the
 	// rounding toward zero loses: 5105/256 = 19 cp of 20.

@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestHindsight pins step 7c's rule: a ply more after a reduction of 3 or
 // more when the move cost its mover nothing by the two evaluations, a ply
@@ -22,10 +25,12 @@ func TestHindsight(t *testing.T) {
 		{3, 50, 300, 1, 0},         // depth 1: nothing to spare
 		{3, -Infinity, -400, 5, 0}, // the parent was in check
 	} {
-		parent := plyData{reduction: c.reduction, staticEval: c.parentEval}
-		if got := hindsight(c.depth, c.eval, &parent); got != c.want {
-			t.Errorf("reduction %d, evaluations %d and %d, depth %d: %+d, want %+d",
-				c.reduction, c.parentEval, c.eval, c.depth, got, c.want)
-		}
+		t.Run(fmt.Sprintf("%+v", c), func(t *testing.T) {
+			parent := plyData{reduction: c.reduction, staticEval: c.parentEval}
+			if got := hindsight(c.depth, c.eval, &parent); got != c.want {
+				t.Errorf("reduction %d, evaluations %d and %d, depth %d: %+d, want %+d",
+					c.reduction, c.parentEval, c.eval, c.depth, got, c.want)
+			}
+		})
 	}
 }

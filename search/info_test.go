@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -23,11 +24,13 @@ func TestScoreHelpers(t *testing.T) {
 		{6 - Mate, 0, chess.White, -3, 0, 6 - Mate, -3},  // mated after the third reply
 		{6 - Mate, 0, chess.Black, -3, 0, Mate - 6, 3},
 	} {
-		inf := Info{Score: tc.score, Material: tc.material}
-		white := WhiteScore(tc.score, tc.side)
-		if inf.MateIn() != tc.mateIn || inf.Positional() != tc.positional || white != tc.white || MateIn(white) != tc.whiteMateIn {
-			t.Errorf("%+v: mate in %d, positional %d, white %d (mate in %d)", tc, inf.MateIn(), inf.Positional(), white, MateIn(white))
-		}
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			inf := Info{Score: tc.score, Material: tc.material}
+			white := WhiteScore(tc.score, tc.side)
+			if inf.MateIn() != tc.mateIn || inf.Positional() != tc.positional || white != tc.white || MateIn(white) != tc.whiteMateIn {
+				t.Errorf("%+v: mate in %d, positional %d, white %d (mate in %d)", tc, inf.MateIn(), inf.Positional(), white, MateIn(white))
+			}
+		})
 	}
 	if n := NPS(1500, 2*time.Second); n != 750 {
 		t.Errorf("NPS(1500, 2s) = %d, want 750", n)

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -84,15 +85,17 @@ func TestDraws(t *testing.T) {
 		{"stalemate", "k1b5/pp6/8/4Q3/6q1/7p/7P/7K w - - 0 1", []string{"e5b8"}}, // Stockfish: 0, all else mated
 		{"repetition", "6k1/3Q2p1/8/8/8/8/qr4PP/7K w - - 0 1", []string{"d7e8"}}, // Stockfish: 0, else -309
 	} {
-		pos := chess.MustParseFEN(tc.fen)
-		r := NewSearcher(8).Search(pos, nil, Limits{Depth: 10}, nil, nil)
-		ok := false
-		for _, s := range tc.moves {
-			ok = ok || r.Move == uci(t, pos, s)
-		}
-		if !ok || r.Score != 0 {
-			t.Errorf("%s: played %s scoring %d, want one of %v scoring 0", tc.name, r.Move, r.Score, tc.moves)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			pos := chess.MustParseFEN(tc.fen)
+			r := NewSearcher(8).Search(pos, nil, Limits{Depth: 10}, nil, nil)
+			ok := false
+			for _, s := range tc.moves {
+				ok = ok || r.Move == uci(t, pos, s)
+			}
+			if !ok || r.Score != 0 {
+				t.Errorf("%s: played %s scoring %d, want one of %v scoring 0", tc.name, r.Move, r.Score, tc.moves)
+			}
+		})
 	}
 	// A queen up, but the fifty-move counter is at 99: the next move that
 	// is not a capture or pawn move draws, and no capture is possible.
@@ -281,10 +284,12 @@ func TestTimeBudget(t *testing.T) {
 		{60 * time.Second, 0, 0}, {10 * time.Second, time.Second, 0}, {50 * time.Millisecond, 0, 0},
 		{5 * time.Second, 0, 1}, {time.Second, 0, 40}, {0, 0, 0},
 	} {
-		soft, hard := TimeBudget(tc.left, tc.inc, tc.mtg, 20*time.Millisecond)
-		if soft <= 0 || soft > hard || (tc.left > 0 && hard >= tc.left) {
-			t.Errorf("%v+%v/%d: soft %v hard %v", tc.left, tc.inc, tc.mtg, soft, hard)
-		}
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			soft, hard := TimeBudget(tc.left, tc.inc, tc.mtg, 20*time.Millisecond)
+			if soft <= 0 || soft > hard || (tc.left > 0 && hard >= tc.left) {
+				t.Errorf("%v+%v/%d: soft %v hard %v", tc.left, tc.inc, tc.mtg, soft, hard)
+			}
+		})
 	}
 }
 
@@ -338,14 +343,16 @@ func TestRootStaticEval(t *testing.T) {
 		{"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", false},
 		{"rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3", true},
 	} {
-		pos := chess.MustParseFEN(c.fen)
-		s.Search(pos, nil, Limits{Depth: 1}, nil, nil)
-		want := -Infinity
-		if !c.inCheck {
-			want = DefaultOptions().Net.Evaluate(pos)
-		}
-		if got := s.stack[0].staticEval; got != want {
-			t.Errorf("%s: root static eval %d, want %d", c.fen, got, want)
-		}
+		t.Run(c.fen, func(t *testing.T) {
+			pos := chess.MustParseFEN(c.fen)
+			s.Search(pos, nil, Limits{Depth: 1}, nil, nil)
+			want := -Infinity
+			if !c.inCheck {
+				want = DefaultOptions().Net.Evaluate(pos)
+			}
+			if got := s.stack[0].staticEval; got != want {
+				t.Errorf("%s: root static eval %d, want %d", c.fen, got, want)
+			}
+		})
 	}
 }

@@ -19,13 +19,15 @@ func TestThreatScore(t *testing.T) {
 		{"e4c3", threatBonus}, {"e4g5", threatBonus}, {"e4d6", -threatBonus}, {"e4f6", -threatBonus},
 		{"b5c4", -threatBonus}, {"b5a4", 0}, {"e1e2", 0},
 	} {
-		m, err := pos.ParseUCI(c.move)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := threatScore(pos, pos.At(m.From()), m); got != c.want {
-			t.Errorf("%s: %d, want %d", c.move, got, c.want)
-		}
+		t.Run(c.move, func(t *testing.T) {
+			m, err := pos.ParseUCI(c.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := threatScore(pos, pos.At(m.From()), m); got != c.want {
+				t.Errorf("%s: %d, want %d", c.move, got, c.want)
+			}
+		})
 	}
 	// Black's view: a black knight on d4 that
 	// a white pawn on e3 attacks gains by leaving for b5.

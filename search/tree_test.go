@@ -144,13 +144,15 @@ func TestParseBreak(t *testing.T) {
 		{"colour=white", `break "colour=white": no break on "colour": want node, move, depth, ply or cutoff`},
 		{"e2e4", `break "e2e4": want node=N, move=UCI, depth=D, ply=P or cutoff=NAME`},
 	} {
-		b, err := ParseBreak(c.spec)
-		switch {
-		case c.err == "" && (err != nil || b.String() != c.spec):
-			t.Errorf("ParseBreak(%q) = %v, %v", c.spec, b, err)
-		case c.err != "" && (err == nil || err.Error() != c.err):
-			t.Errorf("ParseBreak(%q): error %v, want %s", c.spec, err, c.err)
-		}
+		t.Run(c.spec, func(t *testing.T) {
+			b, err := ParseBreak(c.spec)
+			switch {
+			case c.err == "" && (err != nil || b.String() != c.spec):
+				t.Errorf("ParseBreak(%q) = %v, %v", c.spec, b, err)
+			case c.err != "" && (err == nil || err.Error() != c.err):
+				t.Errorf("ParseBreak(%q): error %v, want %s", c.spec, err, c.err)
+			}
+		})
 	}
 }
 

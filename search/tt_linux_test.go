@@ -18,9 +18,11 @@ func TestAdviseHugePages(t *testing.T) {
 		mb   int
 		want bool
 	}{{1, false}, {16, false}, {32, false}, {63, false}, {64, true}, {100, true}} {
-		if got := wantsHugePages(NewTranspositionTable(c.mb).mask + 1); got != c.want {
-			t.Errorf("%d MiB table: wantsHugePages %v, want %v", c.mb, got, c.want)
-		}
+		t.Run(strconv.Itoa(c.mb)+"MiB", func(t *testing.T) {
+			if got := wantsHugePages(NewTranspositionTable(c.mb).mask + 1); got != c.want {
+				t.Errorf("%d MiB table: wantsHugePages %v, want %v", c.mb, got, c.want)
+			}
+		})
 	}
 	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
 	if err != nil || strings.Contains(string(mode), "[never]") {

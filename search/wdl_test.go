@@ -2,6 +2,7 @@ package search
 
 import (
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"testing"
@@ -37,9 +38,11 @@ func TestWDL(t *testing.T) {
 		{3 - Mate, 40, 0, 0, 1000},
 		{20000, 78, 1000, 0, 0}, // beyond the scale but not a mate
 	} {
-		if w, d, l := WDL(tc.score, tc.material); w != tc.win || d != tc.draw || l != tc.loss {
-			t.Errorf("WDL(%d, %d) = %d %d %d, want %d %d %d", tc.score, tc.material, w, d, l, tc.win, tc.draw, tc.loss)
-		}
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			if w, d, l := WDL(tc.score, tc.material); w != tc.win || d != tc.draw || l != tc.loss {
+				t.Errorf("WDL(%d, %d) = %d %d %d, want %d %d %d", tc.score, tc.material, w, d, l, tc.win, tc.draw, tc.loss)
+			}
+		})
 	}
 	for m := 0; m <= 80; m += 8 {
 		w, d, l := WDL(0, m)

@@ -33,12 +33,14 @@ func TestPlay(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", flagFall, game.NewOutcome(game.BlackWins, game.Timeout), 0},
 		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", flagFall, game.NewOutcome(game.Draw, game.Timeout), 0},
 	} {
-		visits := 0
-		res, ok := Play(chess.MustParseFEN(tc.fen), [2]*search.Searcher{s, s}, 2000, tc.clock, nil,
-			func(*chess.Position, search.Result) { visits++ })
-		if !ok || res != tc.want || visits != tc.visits {
-			t.Errorf("%s: %s (ok %v) after %d searches, want %s after %d", tc.fen, res.Text, ok, visits, tc.want.Text, tc.visits)
-		}
+		t.Run(tc.fen, func(t *testing.T) {
+			visits := 0
+			res, ok := Play(chess.MustParseFEN(tc.fen), [2]*search.Searcher{s, s}, 2000, tc.clock, nil,
+				func(*chess.Position, search.Result) { visits++ })
+			if !ok || res != tc.want || visits != tc.visits {
+				t.Errorf("%s: %s (ok %v) after %d searches, want %s after %d", tc.fen, res.Text, ok, visits, tc.want.Text, tc.visits)
+			}
+		})
 	}
 }
 

@@ -47,18 +47,20 @@ func TestOpenErrors(t *testing.T) {
 		{"bad magic", func(_ string, b []byte) []byte { b[0] ^= 1; return b }, "magic number"},
 	}
 	for _, tc := range tests {
-		dir := copyTables(t, tc.edit, "KQvK.rtbw")
-		tb, err := Open(dir)
-		if err != nil {
-			t.Fatalf("%s: Open: %v", tc.name, err)
-		}
-		r := tb.Refused()
-		if len(r) != 1 || filepath.Base(r[0].Path) != "KQvK.rtbw" || !errors.Is(r[0].Err, ErrCorrupt) || !strings.Contains(r[0].Err.Error(), tc.want) {
-			t.Errorf("%s: refused %v, want KQvK.rtbw refused as corrupt, saying %q", tc.name, r, tc.want)
-		}
-		if s := tb.Summary(); len(s) != 2 || s[0] != "no Syzygy tables (*.rtbw files) found" || !strings.HasPrefix(s[1], "refused ") {
-			t.Errorf("%s: summary %q", tc.name, s)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTables(t, tc.edit, "KQvK.rtbw")
+			tb, err := Open(dir)
+			if err != nil {
+				t.Fatalf("%s: Open: %v", tc.name, err)
+			}
+			r := tb.Refused()
+			if len(r) != 1 || filepath.Base(r[0].Path) != "KQvK.rtbw" || !errors.Is(r[0].Err, ErrCorrupt) || !strings.Contains(r[0].Err.Error(), tc.want) {
+				t.Errorf("%s: refused %v, want KQvK.rtbw refused as corrupt, saying %q", tc.name, r, tc.want)
+			}
+			if s := tb.Summary(); len(s) != 2 || s[0] != "no Syzygy tables (*.rtbw files) found" || !strings.HasPrefix(s[1], "refused ") {
+				t.Errorf("%s: summary %q", tc.name, s)
+			}
+		})
 	}
 	tb, err := Open("")
 	if err != nil || tb.MaxPieces() != 0 {
@@ -87,36 +89,38 @@ func TestCorruptTables(t *testing.T) {
 		{"block count", "KQvK.rtbw", func(b []byte) []byte { b[12+5] = 0x7f; return b }, "too short"},
 	}
 	for _, tc := range tests {
-		dir := copyTables(t, func(name string, b []byte) []byte {
-			if name == tc.file {
-				return tc.edit(b)
+		t.Run(tc.name, func(t *testing.T) {
+			dir := copyTables(t, func(name string, b []byte) []byte {
+				if name == tc.file {
+					return tc.edit(b)
+				}
+				return b
+			}, "KQvK.rtbw", "KQvK.rtbz", "KRPvK.rtbw", "KRPvK.rtbz", "KRvK.rtbw", "KPvK.rtbw")
+			tb, err := Open(dir)
+			if err != nil {
+				t.Fatalf("%s: Open: %v", tc.name, err)
 			}
-			return b
-		}, "KQvK.rtbw", "KQvK.rtbz", "KRPvK.rtbw", "KRPvK.rtbz", "KRvK.rtbw", "KPvK.rtbw")
-		tb, err := Open(dir)
-		if err != nil {
-			t.Fatalf("%s: Open: %v", tc.name, err)
-		}
-		r := tb.Refused()
-		if len(r) != 1 || filepath.Base(r[0].Path) != tc.file || !errors.Is(r[0].Err, ErrCorrupt) || !strings.Contains(r[0].Err.Error(), tc.want) {
-			t.Errorf("%s: refused %v, want %s refused as corrupt, saying %q", tc.name, r, tc.file, tc.want)
-		}
-		fen := kqk
-		if strings.HasPrefix(tc.file, "KRP") {
-			fen = "8/8/8/3k4/8/1R6/1P6/K7 w - - 0 1" // no pawn move: DTZ from the table
-		}
-		pos := chess.MustParseFEN(fen)
-		for range 2 {
-			var err error
-			if strings.HasSuffix(tc.file, dtzSuffix) {
-				_, err = tb.ProbeDTZ(pos)
-			} else {
-				_, err = tb.ProbeWDL(pos)
+			r := tb.Refused()
+			if len(r) != 1 || filepath.Base(r[0].Path) != tc.file || !errors.Is(r[0].Err, ErrCorrupt) || !strings.Contains(r[0].Err.Error(), tc.want) {
+				t.Errorf("%s: refused %v, want %s refused as corrupt, saying %q", tc.name, r, tc.file, tc.want)
 			}
-			if err == nil || !errors.Is(err, ErrMissingTable) {
-				t.Errorf("%s: a probe of the refused table: %v, want ErrMissingTable", tc.name, err)
+			fen := kqk
+			if strings.HasPrefix(tc.file, "KRP") {
+				fen = "8/8/8/3k4/8/1R6/1P6/K7 w - - 0 1" // no pawn move: DTZ from the table
 			}
-		}
+			pos := chess.MustParseFEN(fen)
+			for range 2 {
+				var err error
+				if strings.HasSuffix(tc.file, dtzSuffix) {
+					_, err = tb.ProbeDTZ(pos)
+				} else {
+					_, err = tb.ProbeWDL(pos)
+				}
+				if err == nil || !errors.Is(err, ErrMissingTable) {
+					t.Errorf("%s: a probe of the refused table: %v, want ErrMissingTable", tc.name, err)
+				}
+			}
+		})
 	}
 }
 
@@ -216,19 +220,21 @@ func TestSpecialPositions(t *testing.T) {
 		{"8/8/8/8/8/8/4k3/K6Q w - - 99 1", Win, 13, CursedWin},
 	}
 	for _, tc := range tests {
-		pos := chess.MustParseFEN(tc.fen)
-		wdl, err1 := tb.ProbeWDL(pos)
-		dtz, err2 := tb.ProbeDTZ(pos)
-		moves, root, rootDTZ, err3 := tb.ProbeRoot(pos)
-		if err := errors.Join(err1, err2, err3); err != nil {
-			t.Fatalf("%s: %v", tc.fen, err)
-		}
-		if wdl != tc.wdl || dtz != tc.dtz || root != tc.root || rootDTZ != tc.dtz {
-			t.Errorf("%s: wdl %v dtz %d root %v %d, want %v %d root %v", tc.fen, wdl, dtz, root, rootDTZ, tc.wdl, tc.dtz, tc.root)
-		}
-		if pos.CountMoves() != len(moves) {
-			t.Errorf("%s: %d root moves, want %d", tc.fen, len(moves), pos.CountMoves())
-		}
+		t.Run(tc.fen, func(t *testing.T) {
+			pos := chess.MustParseFEN(tc.fen)
+			wdl, err1 := tb.ProbeWDL(pos)
+			dtz, err2 := tb.ProbeDTZ(pos)
+			moves, root, rootDTZ, err3 := tb.ProbeRoot(pos)
+			if err := errors.Join(err1, err2, err3); err != nil {
+				t.Fatalf("%s: %v", tc.fen, err)
+			}
+			if wdl != tc.wdl || dtz != tc.dtz || root != tc.root || rootDTZ != tc.dtz {
+				t.Errorf("%s: wdl %v dtz %d root %v %d, want %v %d root %v", tc.fen, wdl, dtz, root, rootDTZ, tc.wdl, tc.dtz, tc.root)
+			}
+			if pos.CountMoves() != len(moves) {
+				t.Errorf("%s: %d root moves, want %d", tc.fen, len(moves), pos.CountMoves())
+			}
+		})
 	}
 }
 
