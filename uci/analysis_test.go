@@ -50,9 +50,11 @@ func TestTablebaseScores(t *testing.T) {
 		{"8/8/3qk3/8/8/3QK3/8/8 w - - 0 1", 0, 0},
 		{"8/8/8/4k3/8/8/8/R3K3 w - - 80 1", 1, 49}, // DTZ 27: a cursed win
 	} {
-		if cp := search(c.fen); cp < c.min || cp > c.max {
-			t.Errorf("%s: cp %d, want %d..%d", c.fen, cp, c.min, c.max)
-		}
+		t.Run(c.fen, func(t *testing.T) {
+			if cp := search(c.fen); cp < c.min || cp > c.max {
+				t.Errorf("%s: cp %d, want %d..%d", c.fen, cp, c.min, c.max)
+			}
+		})
 	}
 	// UCI_ShowWDL: the verdict is certain; a cursed win is a draw.
 	s.Send("setoption name UCI_ShowWDL value true", "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 80 1", "go depth 2")

@@ -204,10 +204,12 @@ func TestBadInput(t *testing.T) {
 		{"setoption name BookFile value /nonexistent/book.bin", "info string error: book:"},
 	}
 	for _, tc := range tests {
-		s.Send(tc.input)
-		if l, _ := s.Expect("info string error", time.Second); !strings.HasPrefix(l, tc.want) {
-			t.Errorf("%q: got %q, want %q...", tc.input, l, tc.want)
-		}
+		t.Run(tc.input, func(t *testing.T) {
+			s.Send(tc.input)
+			if l, _ := s.Expect("info string error", time.Second); !strings.HasPrefix(l, tc.want) {
+				t.Errorf("%q: got %q, want %q...", tc.input, l, tc.want)
+			}
+		})
 	}
 	// Garbage, odd spacing, CR LF, and a known command after unknown words.
 	s.Send("hello world", "", "   ", "\x00\xff\xfe", "go\tnowhere", "joho isready\r")
@@ -260,13 +262,15 @@ func TestClock(t *testing.T) {
 		// share; it must still leave most of the clock.
 		{"", 1500 * time.Millisecond, "go wtime 3000 btime 3000 movestogo 10"},
 	} {
-		s.Send("position startpos moves " + tc.moves)
-		start := time.Now()
-		s.Send(tc.goCmd)
-		s.Expect("bestmove", 5*time.Second)
-		if d := time.Since(start); d > tc.clock+slack {
-			t.Errorf("%s after %s: bestmove after %v, want at most %v", tc.goCmd, tc.moves, d, tc.clock+slack)
-		}
+		t.Run(tc.goCmd, func(t *testing.T) {
+			s.Send("position startpos moves " + tc.moves)
+			start := time.Now()
+			s.Send(tc.goCmd)
+			s.Expect("bestmove", 5*time.Second)
+			if d := time.Since(start); d > tc.clock+slack {
+				t.Errorf("%s after %s: bestmove after %v, want at most %v", tc.goCmd, tc.moves, d, tc.clock+slack)
+			}
+		})
 	}
 }
 
@@ -355,10 +359,12 @@ func TestParseGo(t *testing.T) {
 		{"frobnicate 3 depth 2", search.Limits{Depth: 2}},
 	}
 	for _, tc := range tests {
-		got := parseGo(strings.Fields(tc.args), pos)
-		if !sameLimits(got, tc.want) {
-			t.Errorf("go %s:\n got %+v\nwant %+v", tc.args, got, tc.want)
-		}
+		t.Run(tc.args, func(t *testing.T) {
+			got := parseGo(strings.Fields(tc.args), pos)
+			if !sameLimits(got, tc.want) {
+				t.Errorf("go %s:\n got %+v\nwant %+v", tc.args, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -398,13 +404,15 @@ func TestFormatInfo(t *testing.T) {
 			"info depth 3 seldepth 3 multipv 1 score cp 20 upperbound wdl 310 330 360 nodes 0 nps 0 hashfull 0 tbhits 0 time 0 pv e2e4"},
 	}
 	for _, tc := range tests {
-		got := FormatInfo(chess.StartPosition(), tc.info, tc.wdl)
-		if got != tc.want {
-			t.Errorf("got  %s\nwant %s", got, tc.want)
-		}
-		if !fullInfo.MatchString(got) {
-			t.Errorf("%s does not match the fixed pattern", got)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			got := FormatInfo(chess.StartPosition(), tc.info, tc.wdl)
+			if got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			if !fullInfo.MatchString(got) {
+				t.Errorf("%s does not match the fixed pattern", got)
+			}
+		})
 	}
 }
 
@@ -751,14 +759,18 @@ func TestSkillLevel(t *testing.T) {
 		{[]string{"setoption name Skill Level value 3", "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 2200"}, engine.SkillForElo(2200)},
 		{[]string{"setoption name UCI_LimitStrength value false"}, 2},
 	} {
-		for _, l := range tc.lines {
-			s.Handle(l)
-		}
-		s.Handle("go depth 1")
-		s.finishSearch()
-		if got := s.eng.Skill(); got != tc.want {
-			t.Errorf("after %q: engine skill %d, want %d", tc.lines, got, tc.want)
-		}
+		// The cases run in order on one server: each starts where the last
+		// left the options.
+		t.Run(strings.Join(tc.lines, "; "), func(t *testing.T) {
+			for _, l := range tc.lines {
+				s.Handle(l)
+			}
+			s.Handle("go depth 1")
+			s.finishSearch()
+			if got := s.eng.Skill(); got != tc.want {
+				t.Errorf("after %q: engine skill %d, want %d", tc.lines, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -189,14 +189,16 @@ func TestErrors(t *testing.T) {
 		{"variant", "Error (unsupported variant): variant"},
 	}
 	for _, tc := range tests {
-		s.Send(tc.input)
-		l, _ := s.Expect("", time.Second)
-		if strings.HasPrefix(tc.input, "setboard") {
-			s.Expect("# ", time.Second) // the reason, as a debug line
-		}
-		if l != tc.want {
-			t.Errorf("%q: got %q, want %q", tc.input, l, tc.want)
-		}
+		t.Run(tc.input, func(t *testing.T) {
+			s.Send(tc.input)
+			l, _ := s.Expect("", time.Second)
+			if strings.HasPrefix(tc.input, "setboard") {
+				s.Expect("# ", time.Second) // the reason, as a debug line
+			}
+			if l != tc.want {
+				t.Errorf("%q: got %q, want %q", tc.input, l, tc.want)
+			}
+		})
 	}
 	s.sync(2)
 	if got := s.fen(); got != chess.StartFEN {
@@ -263,19 +265,21 @@ func TestClaim(t *testing.T) {
 		{chess.StartFEN, "g1f3 g8f6 f3g1 f6g8 e2e4 e7e5 g1f3 g8f6 f3g1 f6g8", ""}, // a pawn move in between
 	}
 	for _, tc := range tests {
-		g, err := game.NewFromFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range strings.Fields(tc.moves) {
-			if _, err := g.PlayString(w); err != nil {
+		t.Run(tc.fen, func(t *testing.T) {
+			g, err := game.NewFromFEN(tc.fen)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		got, over := claim(g)
-		if got != tc.want || over != (tc.want != "") {
-			t.Errorf("%s + %q: got %q %v, want %q", tc.fen, tc.moves, got, over, tc.want)
-		}
+			for _, w := range strings.Fields(tc.moves) {
+				if _, err := g.PlayString(w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, over := claim(g)
+			if got != tc.want || over != (tc.want != "") {
+				t.Errorf("%s + %q: got %q %v, want %q", tc.fen, tc.moves, got, over, tc.want)
+			}
+		})
 	}
 }
 
@@ -347,23 +351,25 @@ func TestLimits(t *testing.T) {
 		{sd: 6, want: search.Limits{Depth: 6}},
 	}
 	for _, tc := range tests {
-		var tc2 timeControl
-		if tc.level != nil {
-			var err error
-			if tc2.TimeControl, err = clock.ParseLevel(tc.level); err != nil {
-				t.Fatal(err)
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			var tc2 timeControl
+			if tc.level != nil {
+				var err error
+				if tc2.TimeControl, err = clock.ParseLevel(tc.level); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		if tc.st > 0 {
-			tc2.TimeControl = clock.TimeControl{MoveTime: tc.st}
-		}
-		tc2.depth = tc.sd
-		tc2.mine, tc2.theirs, tc2.haveClock = tc.mine, tc.opp, tc.haveClocks
-		if got := tc2.limits(tc.side, tc.made); got.WTime != tc.want.WTime || got.BTime != tc.want.BTime ||
-			got.WInc != tc.want.WInc || got.BInc != tc.want.BInc || got.MovesToGo != tc.want.MovesToGo ||
-			got.MoveTime != tc.want.MoveTime || got.Depth != tc.want.Depth || got.MoveOverhead != moveOverhead {
-			t.Errorf("%+v:\n got %+v\nwant %+v", tc, got, tc.want)
-		}
+			if tc.st > 0 {
+				tc2.TimeControl = clock.TimeControl{MoveTime: tc.st}
+			}
+			tc2.depth = tc.sd
+			tc2.mine, tc2.theirs, tc2.haveClock = tc.mine, tc.opp, tc.haveClocks
+			if got := tc2.limits(tc.side, tc.made); got.WTime != tc.want.WTime || got.BTime != tc.want.BTime ||
+				got.WInc != tc.want.WInc || got.BInc != tc.want.BInc || got.MovesToGo != tc.want.MovesToGo ||
+				got.MoveTime != tc.want.MoveTime || got.Depth != tc.want.Depth || got.MoveOverhead != moveOverhead {
+				t.Errorf("%+v:\n got %+v\nwant %+v", tc, got, tc.want)
+			}
+		})
 	}
 	if d, err := parseCentiseconds([]string{"12345"}); err != nil || d != 123450*ms {
 		t.Errorf("time 12345 = %v, %v", d, err)
@@ -442,11 +448,13 @@ func TestGoOnFinishedGame(t *testing.T) {
 		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate}"},
 		{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", "1/2-1/2 {Draw by insufficient material}"},
 	} {
-		s.Send("new", "setboard "+tc.fen, "go", "ping 1")
-		_, before := s.Expect("pong 1", 5*time.Second)
-		if len(before) != 1 || before[0] != tc.want {
-			t.Errorf("go on %s: %q, want %q", tc.fen, before, tc.want)
-		}
+		t.Run(tc.fen, func(t *testing.T) {
+			s.Send("new", "setboard "+tc.fen, "go", "ping 1")
+			_, before := s.Expect("pong 1", 5*time.Second)
+			if len(before) != 1 || before[0] != tc.want {
+				t.Errorf("go on %s: %q, want %q", tc.fen, before, tc.want)
+			}
+		})
 	}
 }
 
@@ -521,9 +529,11 @@ func TestNodeBudget(t *testing.T) {
 		{timeControl{TimeControl: level, nps: 1000, mine: 60 * time.Second, theirs: 30 * time.Second, haveClock: true}, chess.Black, search.Limits{Nodes: clockNodes}},
 		{timeControl{nps: 1000, depth: 4}, chess.White, search.Limits{Depth: 4, MoveOverhead: moveOverhead}},
 	} {
-		if got := tc.tc.limits(tc.side, 0); fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", tc.want) {
-			t.Errorf("%+v, %v:\n got %+v\nwant %+v", tc.tc, tc.side, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%+v", tc), func(t *testing.T) {
+			if got := tc.tc.limits(tc.side, 0); fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", tc.want) {
+				t.Errorf("%+v, %v:\n got %+v\nwant %+v", tc.tc, tc.side, got, tc.want)
+			}
+		})
 	}
 }
 

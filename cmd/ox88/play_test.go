@@ -168,17 +168,19 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"play", "--960", "5", "--fen", "8/8/8 w - -"}, 2, "--960 and --fen or --pgn exclude each other"},
 	}
 	for _, tt := range tests {
-		cmd := exec.Command(bin, tt.args...)
-		out, err := cmd.CombinedOutput()
-		status := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			status = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		if status != tt.status || !strings.Contains(string(out), tt.stderr) {
-			t.Errorf("ox88 %s: status %d, output %q; want %d and %q", strings.Join(tt.args, " "), status, out, tt.status, tt.stderr)
-		}
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tt.args...)
+			out, err := cmd.CombinedOutput()
+			status := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				status = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if status != tt.status || !strings.Contains(string(out), tt.stderr) {
+				t.Errorf("ox88 %s: status %d, output %q; want %d and %q", strings.Join(tt.args, " "), status, out, tt.status, tt.stderr)
+			}
+		})
 	}
 }
 
@@ -207,17 +209,19 @@ func TestChess960Flag(t *testing.T) {
 		{[]string{"--level", "4", "--960=959"}, 959, 4},
 		{[]string{"--960"}, -1, 0},
 	} {
-		fs := flag.NewFlagSet("play", flag.ContinueOnError)
-		var f chess960Flag
-		fs.Var(&f, "960", "")
-		level := fs.Int("level", 0, "")
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		fen, n, err := f.start(fs)
-		if err != nil || tc.n >= 0 && n != tc.n || n < 0 || n >= chess.Chess960Positions ||
-			fen != chess.Chess960Start(n).FEN() || *level != tc.level || fs.NArg() != 0 {
-			t.Errorf("%v: %q %d %v, level %d", tc.args, fen, n, err, *level)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			fs := flag.NewFlagSet("play", flag.ContinueOnError)
+			var f chess960Flag
+			fs.Var(&f, "960", "")
+			level := fs.Int("level", 0, "")
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			fen, n, err := f.start(fs)
+			if err != nil || tc.n >= 0 && n != tc.n || n < 0 || n >= chess.Chess960Positions ||
+				fen != chess.Chess960Start(n).FEN() || *level != tc.level || fs.NArg() != 0 {
+				t.Errorf("%v: %q %d %v, level %d", tc.args, fen, n, err, *level)
+			}
+		})
 	}
 }

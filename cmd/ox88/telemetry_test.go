@@ -42,8 +42,10 @@ func TestTelemetryCommand(t *testing.T) {
 		args []string
 		code int
 	}{{nil, 2}, {[]string{sample, "extra"}, 2}, {[]string{"missing.pgn"}, 1}, {[]string{plain}, 1}} {
-		if _, code := captureStdout(t, func() int { return runTelemetry(c.args) }); code != c.code {
-			t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			if _, code := captureStdout(t, func() int { return runTelemetry(c.args) }); code != c.code {
+				t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
+			}
+		})
 	}
 }

@@ -85,13 +85,15 @@ func TestServeWebToken(t *testing.T) {
 		query string
 		code  int
 	}{{"", 401}, {"&token=wrong", 401}, {"&token=test-token", 200}} {
-		resp, err := http.Get(base + "/api/state?sid=token-test-1" + tc.query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != tc.code {
-			t.Errorf("state%s: %d, want %d", tc.query, resp.StatusCode, tc.code)
-		}
+		t.Run(tc.query, func(t *testing.T) {
+			resp, err := http.Get(base + "/api/state?sid=token-test-1" + tc.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.code {
+				t.Errorf("state%s: %d, want %d", tc.query, resp.StatusCode, tc.code)
+			}
+		})
 	}
 }
