@@ -52,15 +52,11 @@ func init() {
 		if !from.OnBoard() {
 			continue
 		}
-		for _, d := range KnightSteps {
-			if to := from + d; to.OnBoard() {
-				attackMask[diffIndex(from, to)] |= 1 << Knight
-			}
+		for _, to := range knightTargets[from].list() {
+			attackMask[diffIndex(from, to)] |= 1 << Knight
 		}
-		for _, d := range KingSteps {
-			if to := from + d; to.OnBoard() {
-				attackMask[diffIndex(from, to)] |= 1 << King
-			}
+		for _, to := range kingTargets[from].list() {
+			attackMask[diffIndex(from, to)] |= 1 << King
 		}
 		for i, d := range pawnCaptures[White] {
 			_ = i

@@ -273,26 +273,23 @@ type targets struct {
 
 func (t *targets) list() []Square { return t.sq[:t.n] }
 
-var knightTargets, kingTargets [128]targets
+var knightTargets, kingTargets = stepTargets(KnightSteps[:]), stepTargets(KingSteps[:])
 
-func init() {
+// stepTargets lists, for each square, the squares one of steps reaches
+// from it, in the order of steps.
+func stepTargets(steps []Square) [128]targets {
+	var ts [128]targets
 	for from := Square(0); from < 128; from++ {
 		if !from.OnBoard() {
 			continue
 		}
-		for _, d := range KnightSteps {
+		t := &ts[from]
+		for _, d := range steps {
 			if to := from + d; to.OnBoard() {
-				t := &knightTargets[from]
-				t.sq[t.n] = to
-				t.n++
-			}
-		}
-		for _, d := range KingSteps {
-			if to := from + d; to.OnBoard() {
-				t := &kingTargets[from]
 				t.sq[t.n] = to
 				t.n++
 			}
 		}
 	}
+	return ts
 }
