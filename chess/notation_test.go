@@ -11,21 +11,23 @@ import (
 func TestEPDBestMovesSAN(t *testing.T) {
 	n := 0
 	for _, file := range []string{"../testdata/wac.epd", "../testdata/bk.epd"} {
-		suite, err := ReadEPDFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range suite {
-			for _, op := range e.Ops {
-				moves := map[string][]Move{"bm": e.Best, "am": e.Avoid}[op.Opcode]
-				for i, m := range moves {
-					if got := e.Pos.SAN(m); got != op.Operands[i] {
-						t.Errorf("%s: %q printed as %q", e.Pos.FEN(), op.Operands[i], got)
+		t.Run(strings.TrimPrefix(file, "../testdata/"), func(t *testing.T) {
+			suite, err := ReadEPDFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range suite {
+				for _, op := range e.Ops {
+					moves := map[string][]Move{"bm": e.Best, "am": e.Avoid}[op.Opcode]
+					for i, m := range moves {
+						if got := e.Pos.SAN(m); got != op.Operands[i] {
+							t.Errorf("%s: %q printed as %q", e.Pos.FEN(), op.Operands[i], got)
+						}
+						n++
 					}
-					n++
 				}
 			}
-		}
+		})
 	}
 	if n < 324 {
 		t.Errorf("only %d moves checked", n)

@@ -2,6 +2,7 @@ package chess
 
 import (
 	"flag"
+	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -43,16 +44,18 @@ func TestPerftStop(t *testing.T) {
 // -perft-all depths 5 and 6 as well.
 func TestPerftSuites(t *testing.T) {
 	for _, file := range []string{"../testdata/perftsuite.epd", "../testdata/perft-standard.epd", "../testdata/chess960.epd"} {
-		suite, err := ReadEPDFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := CheckPerftSuite(suite, perftCap(), func(e *EPD, want PerftCount, got uint64) {
-			t.Errorf("%s:%d %s depth %d: got %d, want %d", file, e.Line, e.Pos.FEN(), want.Depth, got, want.Nodes)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			suite, err := ReadEPDFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := CheckPerftSuite(suite, perftCap(), func(e *EPD, want PerftCount, got uint64) {
+				t.Errorf("%s:%d %s depth %d: got %d, want %d", file, e.Line, e.Pos.FEN(), want.Depth, got, want.Nodes)
+			})
+			if r.Passed < 100 && file == "../testdata/perftsuite.epd" || r.Passed < 3*960 && file == "../testdata/chess960.epd" {
+				t.Errorf("%s: only %d entries ran", file, r.Passed)
+			}
 		})
-		if r.Passed < 100 && file == "../testdata/perftsuite.epd" || r.Passed < 3*960 && file == "../testdata/chess960.epd" {
-			t.Errorf("%s: only %d entries ran", file, r.Passed)
-		}
 	}
 }
 
@@ -115,15 +118,17 @@ func TestIncrementalStateOverPerftTrees(t *testing.T) {
 	}
 	visited := 0
 	for _, file := range []string{"../testdata/perft-standard.epd", "../testdata/perftsuite.epd"} {
-		suite, err := ReadEPDFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range suite {
-			if visited <= budget && slices.ContainsFunc(e.Perft, func(c PerftCount) bool { return c.Depth == 3 }) {
-				visited += checkTree(t, e.Pos, 3)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			suite, err := ReadEPDFile(file)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			for _, e := range suite {
+				if visited <= budget && slices.ContainsFunc(e.Perft, func(c PerftCount) bool { return c.Depth == 3 }) {
+					visited += checkTree(t, e.Pos, 3)
+				}
+			}
+		})
 	}
 	if visited < 100_000 && !testing.Short() {
 		t.Errorf("only %d nodes checked", visited)

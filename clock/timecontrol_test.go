@@ -91,9 +91,11 @@ func TestParseForPlay(t *testing.T) {
 		"0:30":   {Base: 30 * time.Second},
 		"none":   {},
 	} {
-		if got, err := ParseForPlay(in); err != nil || got != want {
-			t.Errorf("ParseForPlay(%q) = %+v, %v; want %+v", in, got, err, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			if got, err := ParseForPlay(in); err != nil || got != want {
+				t.Errorf("ParseForPlay(%q) = %+v, %v; want %+v", in, got, err, want)
+			}
+		})
 	}
 	for in, want := range map[string]string{
 		"5+3":     `time control "5+3": bare numbers are seconds, so this is 5s+3s; write 5m+3s for minutes, or 5s+3s if seconds are meant`,
@@ -101,9 +103,11 @@ func TestParseForPlay(t *testing.T) {
 		"5s/move": `time control "5s/move": a game here needs a clock, such as 5m+3s`,
 		"fast":    `time control "fast": bad time "fast": want seconds (10, 0.5), minutes:seconds (2:30) or a time with units h, m, s, ms (5m, 1m30s)`,
 	} {
-		if _, err := ParseForPlay(in); err == nil || err.Error() != want {
-			t.Errorf("ParseForPlay(%q): %v\nwant %s", in, err, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			if _, err := ParseForPlay(in); err == nil || err.Error() != want {
+				t.Errorf("ParseForPlay(%q): %v\nwant %s", in, err, want)
+			}
+		})
 	}
 }
 

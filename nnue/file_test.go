@@ -21,18 +21,20 @@ func TestReadTextRecords(t *testing.T) {
 	os.WriteFile(txt, []byte(chess.StartFEN+";0.5\n"+kiwi+";0\n"), 0o644)
 	want := []string{chess.StartFEN + " 1", kiwi + " 0"}
 	for name, read := range map[string]func(string) ([]Record, error){bin: ReadRecords, txt: ReadTextRecords} {
-		recs, err := read(name)
-		var got []string
-		for i := range recs {
-			pos, perr := recs[i].Position()
-			if perr != nil {
-				t.Fatal(perr)
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			recs, err := read(name)
+			var got []string
+			for i := range recs {
+				pos, perr := recs[i].Position()
+				if perr != nil {
+					t.Fatal(perr)
+				}
+				got = append(got, pos.FEN()+" "+string(rune('0'+recs[i].Result())))
 			}
-			got = append(got, pos.FEN()+" "+string(rune('0'+recs[i].Result())))
-		}
-		if err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s: %q, %v", name, got, err)
-		}
+			if err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("%s: %q, %v", name, got, err)
+			}
+		})
 	}
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte(chess.StartFEN+";1\n"+kiwi+";1-0\n"), 0o644)

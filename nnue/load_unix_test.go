@@ -50,15 +50,17 @@ func TestLoadRefuses(t *testing.T) {
 		"huge":        {write("huge", append(bytes.Clone(data[:headerSizeV4]), make([]byte, maxFileSize)...)), "larger than any net"},
 		"raw, long":   {write("raw", make([]byte, rawSize+64)), "trailing data"},
 	} {
-		done := make(chan error, 1)
-		go func() { _, err := Load(c.name); done <- err }()
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: error %v, want one saying %q", what, err, c.want)
+		t.Run(what, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() { _, err := Load(c.name); done <- err }()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("%s: error %v, want one saying %q", what, err, c.want)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s: Load still reading after 5 s", what)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("%s: Load still reading after 5 s", what)
-		}
+		})
 	}
 }

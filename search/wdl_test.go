@@ -69,13 +69,15 @@ func TestMaterialCount(t *testing.T) {
 		"8/8/4k3/8/8/3K4/8/8 w - - 0 1":     0,
 		"8/8/4k3/8/7q/R2K4/5P2/8 w - - 0 1": 15,
 	} {
-		pos, err := chess.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := MaterialCount(pos); got != want {
-			t.Errorf("%s: %d, want %d", fen, got, want)
-		}
+		t.Run(fen, func(t *testing.T) {
+			pos, err := chess.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := MaterialCount(pos); got != want {
+				t.Errorf("%s: %d, want %d", fen, got, want)
+			}
+		})
 	}
 }
 
