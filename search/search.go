@@ -390,10 +390,10 @@ func (s *Searcher) iterate() Result {
 			break // stopped within the first move of depth 1: keep the banked move
 		}
 		res = s.result(depth, multiPV)
+		s.sendLines(depth, multiPV) // after a stop too: the last line shown leads with the move
 		if s.stopped {
 			break
 		}
-		s.sendLines(depth, multiPV)
 		// Stop at a forced mate found within the depth (the mate cannot get
 		// shorter by searching deeper when it is this short).
 		if best := s.rootMoves[0].score; IsMate(best) && Mate-abs(best) <= depth && s.lim.Depth == 0 {

@@ -2,8 +2,10 @@ package search
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"ox88/chess"
 )
@@ -103,11 +105,22 @@ func (s *Searcher) iterateWithHelpers(pos *chess.Position, history []uint64, lim
 	wg.Wait()
 	s.published.Store(s.nodes)
 	if max(lim.MultiPV, 1) == 1 {
+		fromHelper := false
 		for _, h := range s.helpers {
 			r := h.helperRes
 			if r.Move != chess.NoMove && (r.Depth > res.Depth && r.Score >= res.Score || r.Depth == res.Depth && r.Score > res.Score) {
-				res = r
+				res, fromHelper = r, true
 			}
+		}
+		if fromHelper && s.report != nil && len(res.Info.PV) > 0 {
+			// The last line shown was the main thread's: show the line the
+			// move comes from, so that the best move heads the last PV.
+			inf := res.Info
+			inf.PV = slices.Clone(inf.PV)
+			inf.Time = time.Since(s.start)
+			inf.Nodes = s.totalNodes()
+			inf.NPS = NPS(inf.Nodes, inf.Time)
+			s.report(inf)
 		}
 	}
 	res.Nodes = s.totalNodes()

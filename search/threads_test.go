@@ -143,3 +143,32 @@ func TestOrderingStats(t *testing.T) {
 		t.Errorf("poor ordering: %.1f%% first, %.2f moves per cutoff", 100*o.FirstMoveRate(), o.MovesPerCutoff())
 	}
 }
+
+// TestHelperMoveReported: when a helper's result wins, the last line the
+// search reports is that helper's, so the best move heads the last PV a
+// GUI shows (before, the main thread's last line could show d2d4 and the
+// search answer e2e4).
+func TestHelperMoveReported(t *testing.T) {
+	old := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(old)
+	s := NewSearcher(4)
+	s.SetThreads(2)
+	pos := chess.StartPosition()
+	var ml chess.MoveList
+	pos.GenerateMoves(&ml)
+	fromHelper := 0
+	for i, m := range ml.Slice() {
+		child := *pos
+		child.MakeMove(m)
+		s.Clear()
+		var last Info
+		r := s.Search(&child, nil, Limits{HardTime: time.Duration(1+i%4) * time.Millisecond}, nil, func(inf Info) { last = inf })
+		if len(last.PV) == 0 || last.PV[0] != r.Move {
+			t.Errorf("after %v: best move %v, last PV %v", m, r.Move, last.PV)
+		}
+		if r.Depth > last.Depth {
+			fromHelper++
+		}
+	}
+	t.Logf("%d of %d results deeper than the main thread's last line", fromHelper, ml.N)
+}
