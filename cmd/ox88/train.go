@@ -49,6 +49,7 @@ checkpoint.`)
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
 	mirror := fs.Bool("mirror", true, "train positions without castling rights mirrored left to right in about half the epochs")
 	yardstick := fs.Bool("yardstick", true, "first print the validation loss of the hand-written evaluation's static score")
+	compare := fs.String("compare", "", "also first print the validation loss of this net file's static score (\"embedded\": the net built into ox88), the bar a new net must pass")
 	buckets := fs.Int("buckets", 1, "output layers chosen by the material on the board: 1, or 8")
 	kingMirror := fs.Bool("king-mirror", false, "a king-mirrored net: each side sees the board mirrored while its king is on files e-h")
 	hidden := fs.Int("hidden", nnue.Hidden, fmt.Sprintf("width of each side's accumulator: a multiple of %d up to %d", nnue.HiddenStep, nnue.MaxHidden))
@@ -90,6 +91,18 @@ checkpoint.`)
 			close(stopCh)
 		}
 	}()
+	var compareNet *nnue.Net
+	switch *compare {
+	case "":
+	case "embedded":
+		compareNet = nnue.Default()
+	default:
+		n, err := nnue.Load(*compare)
+		if err != nil {
+			return runError("train", err)
+		}
+		compareNet = n
+	}
 	ds, err := nnue.OpenDataset(fs.Args()...)
 	if err != nil {
 		return runError("train", err)
@@ -123,6 +136,19 @@ checkpoint.`)
 			return runError("train", err)
 		}
 		fmt.Fprintf(os.Stderr, "train: validation loss of the hand-written evaluation's static score: %.5f (the yardstick)\n", hce)
+	}
+	if compareNet != nil {
+		loss, err := tr.StaticLoss(ds, func(r *nnue.Record) (int, bool) {
+			pos, err := r.Position()
+			if err != nil {
+				return 0, false
+			}
+			return compareNet.Evaluate(pos), true
+		})
+		if err != nil {
+			return runError("train", err)
+		}
+		fmt.Fprintf(os.Stderr, "train: validation loss of %s's static score: %.5f\n", *compare, loss)
 	}
 	stats, err := tr.TrainOn(ds)
 	if errors.Is(err, nnue.ErrStopped) {

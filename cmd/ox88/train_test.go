@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"ox88/datagen"
+)
+
+// TestTrainCompare: --compare prints the validation loss of a given net
+// (the embedded one by name) before training, and a net that cannot be
+// read is refused before any work.
+func TestTrainCompare(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games.bin")
+	if _, err := datagen.Run(context.Background(), datagen.Config{Out: data, Games: 2, Nodes: 300, Seed: 1, HashMB: 1}); err != nil {
+		t.Fatal(err)
+	}
+	net := filepath.Join(dir, "net.nnue")
+	out, code := capture(t, &os.Stderr, func() int {
+		return runTrain([]string{"--out", net, "--epochs", "1", "--threads", "1", "--compare", "embedded", data})
+	})
+	if code != 0 || !regexp.MustCompile(`validation loss of embedded's static score: 0\.\d{5}\n`).MatchString(out) {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+	out, code = capture(t, &os.Stderr, func() int {
+		return runTrain([]string{"--out", net, "--epochs", "1", "--compare", filepath.Join(dir, "none.nnue"), data})
+	})
+	if code != 1 || !strings.Contains(out, "none.nnue") || strings.Contains(out, "yardstick") {
+		t.Errorf("a missing net: exit %d\n%s", code, out)
+	}
+}
