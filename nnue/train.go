@@ -132,6 +132,36 @@ func newTrainer(cfg TrainConfig) *Trainer {
 
 // NewTrainer returns a trainer with fresh random weights. It panics on a
 // shape ValidArch refuses (check cfg with cfg.Check first).
+// NewTrainerFrom returns a trainer that starts from net's weights instead
+// of random ones: training goes on from a net already made (fine-tuning on
+// new data), with fresh optimiser moments. The net's shape must be cfg's:
+// hidden width, king buckets, output layers and king mirroring. Quantise of
+// the new trainer gives back net's weights exactly.
+func NewTrainerFrom(cfg TrainConfig, net *Net) (*Trainer, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	t := newTrainer(cfg)
+	if net.Hidden != t.hidden || net.KingBuckets != t.cfg.KingBuckets || int(net.Buckets) != t.cfg.Buckets || net.Mirrored != t.cfg.KingMirror {
+		return nil, fmt.Errorf("the net is %dx%d -> %d (king-mirrored %v), the training %dx%d -> %d (king-mirrored %v)",
+			net.KingBuckets, net.Hidden, net.Buckets, net.Mirrored, t.cfg.KingBuckets, t.hidden, t.cfg.Buckets, t.cfg.KingMirror)
+	}
+	p := t.params
+	for i, w := range net.FTWeights {
+		p[i] = float32(float64(w) / QA)
+	}
+	for j, b := range net.FTBias {
+		p[t.offFTB+j] = float32(float64(b) / QA)
+	}
+	for i, w := range net.OutWeights {
+		p[t.offOW+i] = float32(float64(w) / float64(net.QB))
+	}
+	for b, v := range net.OutBias {
+		p[t.offOB+b] = float32(float64(v) / (QA * float64(net.QB)))
+	}
+	return t, nil
+}
+
 func NewTrainer(cfg TrainConfig) *Trainer {
 	if err := cfg.Check(); err != nil {
 		panic("nnue: " + err.Error())

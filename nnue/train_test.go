@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"ox88/chess"
@@ -367,4 +368,28 @@ func staticLoss(t *Trainer, recs []Record, eval func(r *Record) (int, bool)) flo
 		panic(err)
 	}
 	return l
+}
+
+// TestTrainerFrom: a trainer started from a net quantises back to that net
+// exactly, and a net of another shape is refused.
+func TestTrainerFrom(t *testing.T) {
+	net := Default()
+	cfg := TrainConfig{Epochs: 1, Buckets: int(net.Buckets), KingMirror: net.Mirrored, Hidden: net.Hidden, KingBuckets: net.KingBuckets}
+	tr, err := NewTrainerFrom(cfg, net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := tr.Quantise()
+	if !slices.Equal(q.FTWeights, net.FTWeights) || !slices.Equal(q.FTBias, net.FTBias) ||
+		!slices.Equal(q.OutBias, net.OutBias) || q.QB != QB || net.QB != QB || !slices.Equal(q.OutWeights, net.OutWeights) {
+		t.Error("the net did not come back from the trainer")
+	}
+	pos := chess.MustParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	if got, want := q.Evaluate(pos), net.Evaluate(pos); got != want {
+		t.Errorf("evaluation %d, want %d", got, want)
+	}
+	cfg.Hidden = 2 * net.Hidden
+	if _, err := NewTrainerFrom(cfg, net); err == nil {
+		t.Error("a net of another width was taken")
+	}
 }

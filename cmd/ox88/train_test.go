@@ -34,3 +34,26 @@ func TestTrainCompare(t *testing.T) {
 		t.Errorf("a missing net: exit %d\n%s", code, out)
 	}
 }
+
+// TestTrainInit: --init starts from a net's weights (the embedded one by
+// name) and refuses a net of another shape than the one asked for.
+func TestTrainInit(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "games.bin")
+	if _, err := datagen.Run(context.Background(), datagen.Config{Out: data, Games: 2, Nodes: 300, Seed: 1, HashMB: 1}); err != nil {
+		t.Fatal(err)
+	}
+	net := filepath.Join(dir, "net.nnue")
+	out, code := capture(t, &os.Stderr, func() int {
+		return runTrain([]string{"--out", net, "--epochs", "1", "--threads", "1", "--buckets", "8", "--init", "embedded", data})
+	})
+	if code != 0 || !strings.Contains(out, "starting from the weights of embedded") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+	out, code = capture(t, &os.Stderr, func() int {
+		return runTrain([]string{"--out", net, "--epochs", "1", "--init", "embedded", data})
+	})
+	if code != 1 || !strings.Contains(out, "--init embedded: the net is") {
+		t.Errorf("another shape: exit %d\n%s", code, out)
+	}
+}
