@@ -63,7 +63,7 @@ func FuzzQueries(f *testing.F) {
 		{"GET", "/api/state"}, {"GET", "/api/think"}, {"GET", "/api/review"}, {"GET", "/api/values"},
 		{"GET", "/api/perft/positions"}, {"GET", "/api/perft"}, {"GET", "/api/bench"}, {"POST", "/api/tree"},
 		{"POST", "/api/profile"}, {"POST", "/api/move"}, {"GET", "/api/nothing"}, {"POST", "/api/movenow"},
-		{"GET", "/api/analyse"}, {"GET", "/api/book"},
+		{"GET", "/api/analyse"}, {"GET", "/api/book"}, {"POST", "/api/practice"},
 	}
 	f.Fuzz(func(t *testing.T, route uint8, query, body string) {
 		rt := routes[int(route)%len(routes)]

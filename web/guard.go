@@ -123,9 +123,10 @@ const maxClients = 4096
 
 // jobRoutes are the API paths that start CPU work, true for those that
 // answer with an event stream: the game's search, the analysis board's
-// analysis and review, and the lab's jobs.
+// analysis and review, judging a practice move (no stream), and the
+// lab's jobs.
 var jobRoutes = func() map[string]bool {
-	m := map[string]bool{"/api/think": true, "/api/analyse": true, "/api/review": true}
+	m := map[string]bool{"/api/think": true, "/api/analyse": true, "/api/review": true, "/api/practice": false}
 	maps.Copy(m, lab.Jobs)
 	return m
 }()

@@ -30,6 +30,11 @@ type reviewJSON struct {
 	Accuracy [2]float64       `json:"accuracy"`
 	Counts   [2][3]int        `json:"counts"` // [White, Black][inaccuracies, mistakes, blunders]
 	PGN      string           `json:"pgn"`    // the game with the review's NAGs, evaluations and better lines
+	// Exercises are the positions to practise (practice.go): before every
+	// move of either side marked a mistake or a blunder.
+	Exercises []exerciseJSON `json:"exercises"`
+
+	exercises []review.Exercise // kept in the session for POST /api/practice
 }
 
 // reviewMarkJSON is one judged move.
@@ -128,6 +133,12 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		es.Send("fail", wire.ErrorBody{Error: "review: " + err.Error()})
 	default:
+		ss.mu.Lock()
+		ss.exercises = rv.exercises // the last review's, for POST /api/practice
+		if ss.exercises == nil {
+			ss.exercises = []review.Exercise{} // reviewed, nothing to practise
+		}
+		ss.mu.Unlock()
 		es.Send("done", rv)
 	}
 }
@@ -196,6 +207,8 @@ func reviewGame(ctx context.Context, e *engine.Engine, g *game.Game, lim search.
 		c := r.Count[side]
 		out.Counts[side] = [3]int{c[review.Inaccuracy], c[review.Mistake], c[review.Blunder]}
 	}
+	out.exercises = r.Exercises()
+	out.Exercises = exercisesJSON(out.exercises)
 	r.Annotate()
 	out.PGN = g.PGN()
 	return out, nil

@@ -146,6 +146,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/movenow", s.handleMoveNow)
 	s.mux.HandleFunc("GET /api/values", s.handleValues)
 	s.mux.HandleFunc("GET /api/review", s.handleReview)
+	s.mux.HandleFunc("POST /api/practice", s.handlePractice)
 	s.mux.HandleFunc("GET /api/analyse", s.handleAnalyse)
 	s.mux.HandleFunc("GET /api/book", s.handleBook)
 

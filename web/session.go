@@ -9,6 +9,7 @@ import (
 	"ox88/chess"
 	"ox88/game"
 	"ox88/play"
+	"ox88/review"
 )
 
 // session is one browser tab's game: a play.Game (the moves, who plays
@@ -36,6 +37,9 @@ type session struct {
 	// ply).
 	analysis bool
 	path     game.Path
+
+	// exercises are the last review's positions to practise (practice.go).
+	exercises []review.Exercise
 
 	// Guarded by the store's mutex, not mu:
 	elem *list.Element // the session's place in the store's LRU list
