@@ -427,6 +427,7 @@ function tryMove(from, to) {
 // played; the server reads it (chess.Position.ParseMove) and its error is
 // shown as it is.
 async function playMove(move) {
+  if (practiceActive()) return practiceTry(move); // review.js: a move tried, not played
   const before = app.state;
   if (!await gameCall("/api/move", { move })) return false;
   const st = app.state;

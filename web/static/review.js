@@ -2,10 +2,17 @@
 // /api/review runs package review, one search per position, as a job whose
 // progress arrives as events); then the evaluation graph, each side's
 // accuracy, the judged moves marked in the move list (?!, ?, ??) with the
-// better move and its line, and the annotated PGN to save.
+// better move and its line, and the annotated PGN to save. Then practice
+// ("learn from your mistakes"): the board goes back to each position where
+// a move was marked ? or ??, a move made there is judged by the server
+// (POST /api/practice) instead of played, and the line is shown on request.
 "use strict";
 
 const review = { data: null, es: null, byPly: new Map() };
+
+// practice is the exercise shown (review.data.exercises[i]) while on;
+// shown is set once its line has been asked for.
+const practice = { on: false, i: 0, shown: false };
 
 // JUDGEMENT_COLOURS are the marks' colours, as the chess sites use them.
 const JUDGEMENT_COLOURS = { inaccuracy: "#d4a20c", mistake: "#e07000", blunder: "#d02020" };
@@ -32,6 +39,7 @@ function reviewMark(ply) {
 // reviewBetter returns [from, to] of the better move in the position after
 // ply moves, when the move played there is marked, for the board's arrow.
 function reviewBetter(ply) {
+  if (practiceHides()) return null;
   const m = review.byPly.get(ply + 1);
   if (!m || ply + 1 > reviewValid() || !m.betterUci) return null;
   return [m.betterUci.slice(0, 2), m.betterUci.slice(2, 4)];
@@ -69,6 +77,10 @@ function renderReview() {
     `<li data-goto="${m.ply - 1}" class="mark-${m.judgement}">${markText(m)}</li>`).join("") : "<li>No move lost much: no marks.</li>";
   // The note: the marked move played from here (its better move is the
   // blue arrow), or the marked move that led here.
+  $("practice-run").hidden = practice.on || !exercises().some((x) => x.ply <= valid);
+  $("review-marks").hidden = practice.on; // the marks name the better moves
+  if (practice.on && !practiceActive()) $("practice-result").textContent = "The board has left the exercise: Back or Next returns to one.";
+  if (practiceHides()) { note.innerHTML = ""; return; }
   const ply = app.state.ply, next = review.byPly.get(ply + 1), last = review.byPly.get(ply);
   if (next && ply + 1 <= valid) note.innerHTML = "Played here: " + markText(next) + " (the blue arrow)";
   else if (last && ply <= valid) note.innerHTML = markText(last);
@@ -126,6 +138,8 @@ $("review-run").onclick = () => {
     reviewDone();
     review.data = JSON.parse(e.data);
     review.byPly = new Map(review.data.marks.map((m) => [m.ply, m]));
+    practice.on = false;
+    $("practice").hidden = true;
     renderAll();
     status("Review done.");
   });
@@ -154,3 +168,77 @@ $("review-graph").onclick = (e) => {
   gameCall("/api/goto", { ply: Math.max(0, Math.min(ply, reviewValid())) });
 };
 $("review-pgn").onclick = () => download(`ox88-review-${stamp()}.pgn`, review.data.pgn, "application/x-chess-pgn");
+
+
+function exercises() { return (review.data && review.data.exercises) || []; }
+
+// practiceActive reports whether the board shows the current exercise's
+// position, where a move made is judged instead of played.
+function practiceActive() {
+  const x = exercises()[practice.i];
+  return practice.on && !!x && !!app.state && app.state.ply === x.ply - 1 && reviewValid() >= x.ply;
+}
+
+// practiceHides reports whether the better move must stay hidden: the
+// current exercise is on the board and its line not asked for.
+function practiceHides() { return practiceActive() && !practice.shown; }
+
+// practiceShow puts the board in exercise i's position.
+function practiceShow(i) {
+  const xs = exercises(), x = xs[i];
+  if (!x) return;
+  Object.assign(practice, { on: true, i, shown: false });
+  $("practice").hidden = false;
+  $("practice-count").textContent = `(${i + 1} of ${xs.length})`;
+  $("practice-prompt").innerHTML = `${cap(x.side)} to move. The game went <b>${x.played}${x.symbol}</b> ` +
+    `(a ${x.judgement}): find a better move on the board.`;
+  $("practice-result").textContent = "";
+  $("practice-result").className = "";
+  $("practice-prev").disabled = i === 0;
+  $("practice-next").disabled = i === xs.length - 1;
+  stopThink();
+  gameCall("/api/goto", { ply: x.ply - 1 });
+}
+
+// practiceTry has the server judge move (UCI or SAN) in the current
+// exercise and says what it thinks; the game is not changed.
+async function practiceTry(move) {
+  const i = practice.i, res = $("practice-result");
+  app.selected = null;
+  renderBoard();
+  res.className = "";
+  res.textContent = "Judging…";
+  try {
+    const a = await api("/api/practice", { sid: SID, exercise: i, move });
+    if (practice.i !== i || !practice.on) return true;
+    const chances = `winning chances ${a.before.toFixed(1)}% with the best move, ${a.after.toFixed(1)}% with this one`;
+    res.className = a.accepted ? "good" : "bad";
+    res.innerHTML = a.accepted
+      ? `<b>${a.move}</b>: good move!` + (a.best ? " It is the engine's choice." : ` (${chances})`)
+      : a.played ? `<b>${a.move}</b> is the move the game went: try another.`
+        : `<b>${a.move}</b> loses too much (${chances}): try again.`;
+  } catch (e) {
+    res.className = "bad";
+    res.textContent = e.message;
+  }
+  return true;
+}
+
+$("practice-run").onclick = () => {
+  const valid = reviewValid(), i = exercises().findIndex((x) => x.ply <= valid);
+  if (i >= 0) practiceShow(i);
+};
+$("practice-prev").onclick = () => practiceShow(practice.i - 1);
+$("practice-next").onclick = () => practiceShow(practice.i + 1);
+$("practice-line").onclick = () => {
+  const x = exercises()[practice.i];
+  if (!x) return;
+  practice.shown = true;
+  $("practice-prompt").innerHTML += `<br>Better: <b>${x.line}</b> (the blue arrow)`;
+  renderAll();
+};
+$("practice-end").onclick = () => {
+  practice.on = false;
+  $("practice").hidden = true;
+  renderAll();
+};
