@@ -138,7 +138,9 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 		if ss.exercises == nil {
 			ss.exercises = []review.Exercise{} // reviewed, nothing to practise
 		}
+		held := ss.bytes()
 		ss.mu.Unlock()
+		s.clients.weigh(clientIP(r), ss, held, s.sessions)
 		es.Send("done", rv)
 	}
 }

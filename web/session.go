@@ -122,7 +122,11 @@ const sessionBase = 2 << 10
 
 // bytes returns about how much memory s holds. The caller holds s.mu.
 func (s *session) bytes() int64 {
-	return sessionBase + s.game().Bytes() + int64(cap(s.scores))*int64(unsafe.Sizeof(&scorePoint{})+unsafe.Sizeof(scorePoint{}))
+	n := sessionBase + s.game().Bytes() + int64(cap(s.scores))*int64(unsafe.Sizeof(&scorePoint{})+unsafe.Sizeof(scorePoint{}))
+	for _, x := range s.exercises {
+		n += int64(unsafe.Sizeof(x)) + int64(cap(x.Moves)+cap(x.Line))*int64(unsafe.Sizeof(chess.NoMove))
+	}
+	return n
 }
 
 // sessionStore keeps the sessions by id, dropping those idle longer than
