@@ -67,11 +67,14 @@ if [ ! -e "$shard.meta" ]; then
 		echo "the work tree has uncommitted changes: a shard's engine must be a commit" >&2
 		exit 1
 	fi
-	(cd "$root" && go build -o "$DATA/bin/ox88-$commit" ./cmd/ox88)
+	(cd "$root" && go build -o "$DATA/bin/$commit/ox88" ./cmd/ox88)
 	echo "commit $commit seed $seed nodes $nodes" >"$shard.meta"
 fi
 read -r _ commit _ _ _ _ <"$shard.meta"
-nohup nice -n 19 "$DATA/bin/ox88-$commit" datagen --out "$shard.bin" --seed "$seed" \
+if [ ! -x "$DATA/bin/$commit/ox88" ] && [ -x "$DATA/bin/ox88-$commit" ]; then
+	mkdir -p "$DATA/bin/$commit" && mv "$DATA/bin/ox88-$commit" "$DATA/bin/$commit/ox88" # the older layout
+fi
+nohup nice -n 19 "$DATA/bin/$commit/ox88" datagen --out "$shard.bin" --seed "$seed" \
 	--nodes "$nodes" --workers "${WORKERS:-2}" >>"$shard.out" 2>>"$shard.err" &
 echo $! >"$shard.pid"
 log "start s$seed-n$nodes commit $commit positions $(count "$shard.bin") pid $!"

@@ -15,11 +15,7 @@ import (
 // (the embedded one by name) before training, and a net that cannot be
 // read is refused before any work.
 func TestTrainCompare(t *testing.T) {
-	dir := t.TempDir()
-	data := filepath.Join(dir, "games.bin")
-	if _, err := datagen.Run(context.Background(), datagen.Config{Out: data, Games: 2, Nodes: 300, Seed: 1, HashMB: 1}); err != nil {
-		t.Fatal(err)
-	}
+	dir, data := trainData(t)
 	net := filepath.Join(dir, "net.nnue")
 	out, code := capture(t, &os.Stderr, func() int {
 		return runTrain([]string{"--out", net, "--epochs", "1", "--threads", "1", "--compare", "embedded", data})
@@ -38,11 +34,7 @@ func TestTrainCompare(t *testing.T) {
 // TestTrainInit: --init starts from a net's weights (the embedded one by
 // name) and refuses a net of another shape than the one asked for.
 func TestTrainInit(t *testing.T) {
-	dir := t.TempDir()
-	data := filepath.Join(dir, "games.bin")
-	if _, err := datagen.Run(context.Background(), datagen.Config{Out: data, Games: 2, Nodes: 300, Seed: 1, HashMB: 1}); err != nil {
-		t.Fatal(err)
-	}
+	dir, data := trainData(t)
 	net := filepath.Join(dir, "net.nnue")
 	out, code := capture(t, &os.Stderr, func() int {
 		return runTrain([]string{"--out", net, "--epochs", "1", "--threads", "1", "--buckets", "8", "--init", "embedded", data})
@@ -56,4 +48,16 @@ func TestTrainInit(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "--init embedded: the net is") {
 		t.Errorf("another shape: exit %d\n%s", code, out)
 	}
+}
+
+// trainData writes two short datagen games to a file in a new temporary
+// folder and returns the folder and the file.
+func trainData(t *testing.T) (dir, data string) {
+	t.Helper()
+	dir = t.TempDir()
+	data = filepath.Join(dir, "games.bin")
+	if _, err := datagen.Run(context.Background(), datagen.Config{Out: data, Games: 2, Nodes: 300, Seed: 1, HashMB: 1}); err != nil {
+		t.Fatal(err)
+	}
+	return dir, data
 }
