@@ -276,20 +276,9 @@ func (s *Server) handleAnalyse(w http.ResponseWriter, r *http.Request) {
 		es.Send("done", map[string]string{"fen": root.FEN(), "reason": o.Text})
 		return
 	}
-	ss.thinking = true
-	ss.stopThink = cancel
-	thinkDone := make(chan struct{})
-	ss.thinkDone = thinkDone
+	_, endThink := ss.startThinking(cancel)
 	ss.mu.Unlock()
-	defer func() {
-		ss.mu.Lock()
-		if ss.thinkDone == thinkDone {
-			ss.thinking = false
-			ss.stopThink, ss.moveNow = nil, nil
-		}
-		ss.mu.Unlock()
-		close(thinkDone)
-	}()
+	defer endThink()
 
 	eng, ok := s.acquire(w, ctx)
 	if !ok {

@@ -261,6 +261,26 @@ func validSessionID(id string) bool {
 	return true
 }
 
+// startThinking makes the session's search this request's: cancel stops
+// it, and the returned channel is closed when end runs (the handler
+// defers end). end marks the session idle unless a newer search has taken
+// its place meanwhile. The caller holds s.mu; end takes it.
+func (s *session) startThinking(cancel func()) (done chan struct{}, end func()) {
+	s.thinking = true
+	s.stopThink = cancel
+	done = make(chan struct{})
+	s.thinkDone = done
+	return done, func() {
+		s.mu.Lock()
+		if s.thinkDone == done {
+			s.thinking = false
+			s.stopThink, s.moveNow = nil, nil
+		}
+		s.mu.Unlock()
+		close(done)
+	}
+}
+
 // stopThinking cancels the session's running search, if any, and waits up
 // to thinkStopWait for it to end. The caller holds s.mu; it is released
 // while waiting. It reports whether no search runs any more.

@@ -109,10 +109,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		wire.Error(w, http.StatusConflict, "it is not "+t+"'s move any more")
 		return
 	}
-	ss.thinking = true
-	ss.stopThink = cancel
-	thinkDone := make(chan struct{})
-	ss.thinkDone = thinkDone
+	thinkDone, endThink := ss.startThinking(cancel)
 	epoch := ss.p.Epoch()
 	root := ss.game().Position()
 	ss.mu.Unlock()
@@ -120,15 +117,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	// (once its move is played, the page may start the next one at once).
 	// The caller holds ss.mu.
 	mine := func() bool { return ss.thinkDone == thinkDone }
-	defer func() {
-		ss.mu.Lock()
-		if mine() {
-			ss.thinking = false
-			ss.stopThink, ss.moveNow = nil, nil
-		}
-		ss.mu.Unlock()
-		close(thinkDone)
-	}()
+	defer endThink()
 
 	eng, ok := s.acquire(w, ctx)
 	if !ok {
