@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime/pprof"
 
+	"ox88/nnue"
 	"ox88/search"
 )
 
@@ -13,12 +14,13 @@ func init() {
 }
 
 func runBench(args []string) int {
-	fs := newFlagSet("bench", "usage: ox88 bench [--depth N] [-v] [--options LIST] [--threads N]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour. With\n--threads N (Lazy SMP) the node count varies from run to run and only\nthe speed, nodes per second over all threads, is a measurement.")
+	fs := newFlagSet("bench", "usage: ox88 bench [--depth N] [-v] [--options LIST] [--threads N] [--eval-file NET]\n\nSearches fixed positions to a fixed depth, one thread, fresh hash table\neach; the node count is a signature of the search's behaviour (with the\nembedded net; --eval-file NET times another net, of any shape). With\n--threads N (Lazy SMP) the node count varies from run to run and only\nthe speed, nodes per second over all threads, is a measurement.")
 	threads := fs.Int("threads", 1, "search threads")
 	depth := fs.Int("depth", search.BenchDepth, "search depth in plies")
 	verbose := fs.Bool("v", false, "print nodes per depth for every position")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 	optList := fs.String("options", "", "search options as ox88 ab names them (\"nnue\": the network evaluates)")
+	evalFile := fs.String("eval-file", "", "a network file that evaluates instead of the embedded one, whatever --options says")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
@@ -31,6 +33,11 @@ func runBench(args []string) int {
 	opt, err := search.ParseOptions(*optList)
 	if err != nil {
 		return badUsage("bench", "%v", err)
+	}
+	if *evalFile != "" {
+		if opt.Net, err = nnue.Load(*evalFile); err != nil {
+			return runError("bench", err)
+		}
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"ox88/nnue"
 	"ox88/search"
 )
 
@@ -48,5 +49,26 @@ func TestBenchCommand(t *testing.T) {
 	}
 	if code := runBench([]string{"--threads", "0"}); code != 2 {
 		t.Errorf("--threads 0: exit %d, want 2", code)
+	}
+}
+
+// TestBenchEvalFile: `ox88 bench --eval-file NET` searches with that net
+// even after --options nonnue (the embedded net saved to a file gives the
+// embedded net's count, not the hand-written evaluation's), and a file
+// that is no net is refused.
+func TestBenchEvalFile(t *testing.T) {
+	net := filepath.Join(t.TempDir(), "net.nnue")
+	if err := nnue.Default().Save(net); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := search.Bench(3, nil, nil)
+	out, code := captureStdout(t, func() int {
+		return runBench([]string{"--depth", "3", "--options", "nonnue", "--eval-file", net})
+	})
+	if nodes, _, _ := strings.Cut(lastLine(out), " nodes "); code != 0 || nodes != strconv.FormatUint(want, 10) {
+		t.Errorf("exit %d, last line %q, want %d nodes", code, lastLine(out), want)
+	}
+	if code := runBench([]string{"--depth", "1", "--eval-file", filepath.Join(t.TempDir(), "none.nnue")}); code != 1 {
+		t.Errorf("a missing net: exit %d, want 1", code)
 	}
 }
