@@ -364,13 +364,10 @@ type bookMoveJSON struct {
 // for the position the tab shows, with their weights and shares, highest
 // first.
 func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) {
-	ss := s.lookup(w, r.URL.Query().Get("sid"))
-	if ss == nil {
+	pos, ok := s.tabPosition(w, r.URL.Query().Get("sid"))
+	if !ok {
 		return
 	}
-	ss.mu.Lock()
-	pos := ss.position()
-	ss.mu.Unlock()
 	out := map[string]any{"fen": pos.FEN(), "book": s.cfg.BookName, "moves": []bookMoveJSON{}}
 	if s.cfg.Book == nil {
 		out["note"] = "no opening book: start ox88 web with --book FILE (a Polyglot .bin), or install gnuchess-book"

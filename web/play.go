@@ -177,15 +177,36 @@ func (s *Server) lookup(w http.ResponseWriter, id string) *session {
 	return s.sessions.get(id)
 }
 
+// sessionRequest is a JSON body that names its session.
+type sessionRequest interface{ sid() string }
+
+// readSession decodes a JSON body into req and finds its session; on bad
+// input it has answered 400 and returns nil.
+func (s *Server) readSession(w http.ResponseWriter, r *http.Request, req sessionRequest) *session {
+	if !wire.ReadJSON(w, r, req) {
+		return nil
+	}
+	return s.lookup(w, req.sid())
+}
+
+// tabPosition returns the position the tab named by sid shows; on a bad
+// sid it has answered 400 and returns false.
+func (s *Server) tabPosition(w http.ResponseWriter, sid string) (chess.Position, bool) {
+	ss := s.lookup(w, sid)
+	if ss == nil {
+		return chess.Position{}, false
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.position(), true
+}
+
 // withSession decodes a JSON body into req, finds its session, locks it,
 // stops a search the engine runs for that tab (a person's action wins),
 // runs f and answers with the session's state, or with f's error as a 400
 // (409 if the search did not stop).
-func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req interface{ sid() string }, f func(*session) error) {
-	if !wire.ReadJSON(w, r, req) {
-		return
-	}
-	ss := s.lookup(w, req.sid())
+func (s *Server) withSession(w http.ResponseWriter, r *http.Request, req sessionRequest, f func(*session) error) {
+	ss := s.readSession(w, r, req)
 	if ss == nil {
 		return
 	}

@@ -55,6 +55,8 @@ type practiceRequest struct {
 	Move     string `json:"move"`
 }
 
+func (r *practiceRequest) sid() string { return r.Sid }
+
 // answerJSON is the verdict on a move tried.
 type answerJSON struct {
 	Exercise int        `json:"exercise"`
@@ -75,10 +77,7 @@ type answerJSON struct {
 // slot and an engine at full strength.
 func (s *Server) handlePractice(w http.ResponseWriter, r *http.Request) {
 	var req practiceRequest
-	if !wire.ReadJSON(w, r, &req) {
-		return
-	}
-	ss := s.lookup(w, req.Sid)
+	ss := s.readSession(w, r, &req)
 	if ss == nil {
 		return
 	}

@@ -252,12 +252,9 @@ func (h labHost) Acquire(w http.ResponseWriter, r *http.Request) (*engine.Engine
 func (h labHost) Release(e *engine.Engine) { h.s.release(e) }
 
 func (h labHost) TabPosition(w http.ResponseWriter, sid string) (*chess.Position, bool) {
-	ss := h.s.lookup(w, sid)
-	if ss == nil {
+	pos, ok := h.s.tabPosition(w, sid)
+	if !ok {
 		return nil, false
 	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	pos := ss.position()
 	return &pos, true
 }

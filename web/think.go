@@ -245,11 +245,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 // handleMoveNow asks the tab's running search to stop and play the best
 // move it has found so far (the search's "done" event follows).
 func (s *Server) handleMoveNow(w http.ResponseWriter, r *http.Request) {
-	req := &sidRequest{}
-	if !wire.ReadJSON(w, r, req) {
-		return
-	}
-	ss := s.lookup(w, req.Sid)
+	ss := s.readSession(w, r, &sidRequest{})
 	if ss == nil {
 		return
 	}

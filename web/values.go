@@ -42,13 +42,10 @@ func (s *Server) handleValues(w http.ResponseWriter, r *http.Request) {
 		wire.Error(w, http.StatusBadRequest, fmt.Sprintf("eval %q: want %s or %s", which, evalNetwork, evalHandWritten))
 		return
 	}
-	ss := s.lookup(w, r.URL.Query().Get("sid"))
-	if ss == nil {
+	pos, ok := s.tabPosition(w, r.URL.Query().Get("sid"))
+	if !ok {
 		return
 	}
-	ss.mu.Lock()
-	pos := ss.position()
-	ss.mu.Unlock()
 	white, values := engine.PieceValues(&pos, which == evalNetwork)
 	board := wire.Board(&pos)
 	out := valuesJSON{Evaluation: which, FEN: pos.FEN(), White: white, Pieces: make([]pieceValueJSON, len(values))}
