@@ -73,21 +73,11 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.later('d', func() { m.showAttackers(true) })
 	case "b":
 		m.later('b', func() {
-			m.ui.overlay = !m.ui.overlay
-			if m.ui.overlay {
-				m.say("Attack counts: White's on the left of each square, Black's on the right (b hides).")
-			} else {
-				m.say("")
-			}
+			m.toggleView(&m.ui.overlay, "Attack counts: White's on the left of each square, Black's on the right (b hides).")
 		})
 	case "w":
 		m.later('w', func() {
-			m.ui.worth = !m.ui.worth
-			if m.ui.worth {
-				m.say("What each piece is worth to its side, by the network: green above a pawn, red below zero (w hides).")
-			} else {
-				m.say("")
-			}
+			m.toggleView(&m.ui.worth, "What each piece is worth to its side, by the network: green above a pawn, red below zero (w hides).")
 		})
 	case "f":
 		m.later('f', func() { m.ui.flipped = !m.ui.flipped })
@@ -173,6 +163,17 @@ func (m *Model) later(key rune, run func()) {
 	saved := m.ui
 	run()
 	m.pending = &pendingKey{key: key, saved: saved}
+}
+
+// toggleView turns a board view on or off and, while it is on, says what
+// it shows.
+func (m *Model) toggleView(on *bool, legend string) {
+	*on = !*on
+	if *on {
+		m.say("%s", legend)
+	} else {
+		m.say("")
+	}
 }
 
 // lineKey edits the input line (a move, or the load prompt).
