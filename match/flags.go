@@ -9,7 +9,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"ox88/chess"
@@ -115,7 +114,7 @@ func Main(ctx context.Context, args []string, stdout, stderr, progress io.Writer
 			return 2
 		}
 		defer f.Close()
-		cfg.EngineLog = &lockedWriter{w: f}
+		cfg.EngineLog = f // an *os.File takes each Write whole, from any goroutine
 	}
 	res, err := run(ctx, cfg)
 	if res == nil { // nothing ran: the settings, the files or the journal were refused
@@ -476,16 +475,4 @@ func parseSPRT(words []string) (*stats.SPRT, error) {
 		return nil, errors.New("want elo0 < elo1 and alpha, beta in (0, 0.5)")
 	}
 	return s, nil
-}
-
-// lockedWriter serialises writes from several engines' goroutines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }

@@ -40,7 +40,7 @@ type config struct {
 	PGNPath      string    // --pgnout: each finished game appended and synced
 	JournalPath  string    // --journal: the match's state, for --resume; "" for none
 	Resume       bool      // continue the match of JournalPath
-	EngineLog    io.Writer // every engine line in and out, or nil
+	EngineLog    io.Writer // every engine line in and out, a Write each from any engine's goroutine, or nil
 	Out          io.Writer // the match's lines: per finished game (unless Quiet), notes
 	Progress     io.Writer // a live status line (a terminal), or nil
 	Quiet        bool      // no line per finished game

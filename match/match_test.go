@@ -19,6 +19,7 @@ import (
 	"ox88/chess"
 	"ox88/clock"
 	"ox88/game"
+	"ox88/internal/linetest"
 	"ox88/match/internal/fakeengine"
 	"ox88/match/stats"
 	"ox88/opening"
@@ -191,7 +192,8 @@ func TestNormalMatchAndPGN(t *testing.T) {
 // and each game's PGN carries each engine's telemetry, which the report
 // sums per engine.
 func TestOwnLimitsAndTelemetry(t *testing.T) {
-	var pgn, log bytes.Buffer
+	var pgn bytes.Buffer
+	var log linetest.SyncBuffer
 	alpha, beta := fake("alpha", "uci"), fake("beta", "uci")
 	alpha.Limits = gameLimits{Depth: 3}
 	beta.Limits = gameLimits{TimeControl: clock.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}}
@@ -200,7 +202,7 @@ func TestOwnLimitsAndTelemetry(t *testing.T) {
 		Openings:     []Opening{{FEN: chess.StartFEN, Moves: []string{"e2e4", "e7e5", "g1f3"}}},
 		Games:        2,
 		PGN:          &pgn,
-		EngineLog:    &lockedWriter{w: &log},
+		EngineLog:    &log,
 		Adjudication: adjudicationRules{MaxMoves: 10},
 	}
 	res, out := runFake(t, cfg)
@@ -386,13 +388,14 @@ func TestChess960Match(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pgn, log bytes.Buffer
+	var pgn bytes.Buffer
+	var log linetest.SyncBuffer
 	cfg := &config{
 		Engines:   []engineConfig{fake("u", fakeengine.UCI), fake("x", fakeengine.Xboard)},
 		Openings:  book[:3],
 		Games:     6,
 		PGN:       &pgn,
-		EngineLog: &lockedWriter{w: &log},
+		EngineLog: &log,
 	}
 	for i := range cfg.Engines {
 		cfg.Engines[i].Limits = gameLimits{Depth: 3}
