@@ -31,22 +31,20 @@ func runAnalyze(args []string) int {
 		"blunders (??) by the drop in winning chances, and writes the games as annotated PGN\n"+
 		"(NAGs, [%eval] comments, the better line as a variation). Each side's accuracy and\n"+
 		"marks go to standard error.")
-	movetime := fs.Int("movetime", 0, "milliseconds per position")
-	nodes := fs.Uint64("nodes", 0, fmt.Sprintf("nodes per position (default %d unless --movetime)", analyzeNodes))
+	budget := addBudgetFlags(fs, "milliseconds per position",
+		fmt.Sprintf("nodes per position (default %d unless --movetime)", analyzeNodes))
 	out := fs.String("out", "", "write the annotated PGN to FILE instead of standard output, each game as it is finished (an interrupted run keeps them)")
 	graph := fs.Bool("graph", false, "draw each game's evaluation graph on standard error")
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
 		return status
 	}
-	if *movetime > 0 && *nodes > 0 {
-		return badUsage("analyze", "give --movetime or --nodes, not both")
+	if status := budget.check("analyze"); status != 0 {
+		return status
 	}
-	if *movetime < 0 {
-		return badUsage("analyze", "--movetime must be positive")
-	}
-	lim := search.Limits{Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond}
-	if *movetime == 0 && *nodes == 0 {
+	movetime, nodes := *budget.movetime, *budget.nodes
+	lim := search.Limits{Nodes: nodes, MoveTime: time.Duration(movetime) * time.Millisecond}
+	if movetime == 0 && nodes == 0 {
 		lim.Nodes = analyzeNodes
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -52,16 +52,20 @@ func TestAnalyzeCommandErrors(t *testing.T) {
 	bad := filepath.Join(dir, "bad.pgn")
 	os.WriteFile(bad, []byte("1. e4 e5 2. Ke3 *\n"), 0o644)
 	for _, c := range []struct {
+		name string
 		args []string
 		code int
 	}{
-		{nil, 2},
-		{[]string{bad, "--nodes", "10", "--movetime", "10"}, 2},
-		{[]string{filepath.Join(dir, "missing.pgn")}, 1},
-		{[]string{bad, "--nodes", "10"}, 1},
+		{"no file", nil, 2},
+		{"nodes and movetime", []string{bad, "--nodes", "10", "--movetime", "10"}, 2},
+		{"negative movetime", []string{bad, "--movetime", "-5"}, 2},
+		{"missing file", []string{filepath.Join(dir, "missing.pgn")}, 1},
+		{"illegal move", []string{bad, "--nodes", "10"}, 1},
 	} {
-		if _, code := captureStdout(t, func() int { return runAnalyze(c.args) }); code != c.code {
-			t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if _, code := captureStdout(t, func() int { return runAnalyze(c.args) }); code != c.code {
+				t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
+			}
+		})
 	}
 }

@@ -75,3 +75,32 @@ func runError(name string, err error) int {
 	fmt.Fprintf(os.Stderr, "ox88 %s: %v\n", name, err)
 	return 1
 }
+
+// budgetFlags are the search budget per position of the subcommands that
+// search many positions (solve, analyze): --movetime MS or --nodes N.
+type budgetFlags struct {
+	movetime *int
+	nodes    *uint64
+}
+
+// addBudgetFlags declares --movetime and --nodes on fs, with their usage
+// texts.
+func addBudgetFlags(fs *flag.FlagSet, movetimeUsage, nodesUsage string) budgetFlags {
+	return budgetFlags{
+		movetime: fs.Int("movetime", 0, movetimeUsage),
+		nodes:    fs.Uint64("nodes", 0, nodesUsage),
+	}
+}
+
+// check refuses both budgets at once and a negative time for subcommand
+// name: it prints why and returns the exit status of a usage error, 2, or
+// returns 0 when the budget is good.
+func (b budgetFlags) check(name string) int {
+	if *b.movetime > 0 && *b.nodes > 0 {
+		return badUsage(name, "give --movetime or --nodes, not both")
+	}
+	if *b.movetime < 0 {
+		return badUsage(name, "--movetime must not be negative")
+	}
+	return 0
+}

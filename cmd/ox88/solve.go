@@ -18,19 +18,20 @@ const solveHashMB = 64
 
 func runSolve(args []string) int {
 	fs := newFlagSet("solve", "usage: ox88 solve FILE.epd [--movetime MS | --nodes N]\n\nSearches every bm/am position; prints each failure; last line: solved K of N.")
-	movetime := fs.Int("movetime", 0, "milliseconds per position (default 1000 unless --nodes)")
-	nodes := fs.Uint64("nodes", 0, "nodes per position (reproducible on a busy machine)")
+	budget := addBudgetFlags(fs, "milliseconds per position (default 1000 unless --nodes)",
+		"nodes per position (reproducible on a busy machine)")
 	hash := fs.Int("hash", solveHashMB, "transposition table size in MiB")
 	// The file may come before or after the flags.
 	file, status, ok := parseFileArgs(fs, args)
 	if !ok {
 		return status
 	}
-	if *movetime > 0 && *nodes > 0 {
-		return badUsage("solve", "give --movetime or --nodes, not both")
+	if status := budget.check("solve"); status != 0 {
+		return status
 	}
-	if *movetime == 0 && *nodes == 0 {
-		*movetime = 1000
+	movetime, nodes := *budget.movetime, *budget.nodes
+	if movetime == 0 && nodes == 0 {
+		movetime = 1000
 	}
 	if *hash < 1 {
 		return badUsage("solve", "--hash must be at least 1")
@@ -39,9 +40,9 @@ func runSolve(args []string) int {
 	if err != nil {
 		return runError("solve", err)
 	}
-	lim := search.Limits{Nodes: *nodes}
-	if *movetime > 0 {
-		lim.HardTime = time.Duration(*movetime) * time.Millisecond
+	lim := search.Limits{Nodes: nodes}
+	if movetime > 0 {
+		lim.HardTime = time.Duration(movetime) * time.Millisecond
 		lim.SoftTime = 10 * lim.HardTime // use the whole time: stop only at the hard limit
 	}
 	solved, err := search.SolveSuite(suite, lim, *hash, func(r search.SolveResult) {

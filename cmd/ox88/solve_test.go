@@ -29,6 +29,31 @@ func TestSolve(t *testing.T) {
 	}
 }
 
+// TestSolveErrors: bad flags exit 2 before any search, a missing suite 1.
+func TestSolveErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "s.epd")
+	if err := os.WriteFile(file, []byte("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"no file", nil, 2},
+		{"nodes and movetime", []string{file, "--nodes", "10", "--movetime", "10"}, 2},
+		{"negative movetime", []string{file, "--movetime", "-5"}, 2},
+		{"no hash", []string{file, "--nodes", "10", "--hash", "0"}, 2},
+		{"missing file", []string{file + ".missing", "--nodes", "10"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, code := captureStdout(t, func() int { return runSolve(c.args) }); code != c.code {
+				t.Errorf("%v: exit %d, want %d", c.args, code, c.code)
+			}
+		})
+	}
+}
+
 // TestBenchCommand runs `ox88 bench --depth 2`: its last line carries the
 // node count of search.Bench.
 func TestBenchCommand(t *testing.T) {
