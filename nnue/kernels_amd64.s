@@ -11,6 +11,34 @@
 // Each iteration loads all its inputs before it stores, so out may be the
 // same row as any input, as with the pure-Go kernels.
 
+// LOAD4 loads the iteration's four vectors at base into Y0..Y3; ADD4 and
+// SUB4 add and subtract the four at base, word by word; STORE4 writes
+// Y0..Y3 back. base is a register pointing at a row; CX counts the bytes
+// done.
+#define LOAD4(base) \
+	VMOVDQU (base)(CX*1), Y0; \
+	VMOVDQU 32(base)(CX*1), Y1; \
+	VMOVDQU 64(base)(CX*1), Y2; \
+	VMOVDQU 96(base)(CX*1), Y3
+
+#define ADD4(base) \
+	VPADDW (base)(CX*1), Y0, Y0; \
+	VPADDW 32(base)(CX*1), Y1, Y1; \
+	VPADDW 64(base)(CX*1), Y2, Y2; \
+	VPADDW 96(base)(CX*1), Y3, Y3
+
+#define SUB4(base) \
+	VPSUBW (base)(CX*1), Y0, Y0; \
+	VPSUBW 32(base)(CX*1), Y1, Y1; \
+	VPSUBW 64(base)(CX*1), Y2, Y2; \
+	VPSUBW 96(base)(CX*1), Y3, Y3
+
+#define STORE4(base) \
+	VMOVDQU Y0, (base)(CX*1); \
+	VMOVDQU Y1, 32(base)(CX*1); \
+	VMOVDQU Y2, 64(base)(CX*1); \
+	VMOVDQU Y3, 96(base)(CX*1)
+
 // func addSubAsm(out, in, add, sub *int16, n int)
 TEXT ·addSubAsm(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
@@ -22,25 +50,13 @@ TEXT ·addSubAsm(SB), NOSPLIT, $0-40
 	XORQ CX, CX
 
 loop:
-	VMOVDQU (SI)(CX*1), Y0
-	VMOVDQU 32(SI)(CX*1), Y1
-	VMOVDQU 64(SI)(CX*1), Y2
-	VMOVDQU 96(SI)(CX*1), Y3
-	VPADDW  (AX)(CX*1), Y0, Y0
-	VPADDW  32(AX)(CX*1), Y1, Y1
-	VPADDW  64(AX)(CX*1), Y2, Y2
-	VPADDW  96(AX)(CX*1), Y3, Y3
-	VPSUBW  (BX)(CX*1), Y0, Y0
-	VPSUBW  32(BX)(CX*1), Y1, Y1
-	VPSUBW  64(BX)(CX*1), Y2, Y2
-	VPSUBW  96(BX)(CX*1), Y3, Y3
-	VMOVDQU Y0, (DI)(CX*1)
-	VMOVDQU Y1, 32(DI)(CX*1)
-	VMOVDQU Y2, 64(DI)(CX*1)
-	VMOVDQU Y3, 96(DI)(CX*1)
-	ADDQ    $128, CX
-	CMPQ    CX, R10
-	JB      loop
+	LOAD4(SI)
+	ADD4(AX)
+	SUB4(BX)
+	STORE4(DI)
+	ADDQ $128, CX
+	CMPQ CX, R10
+	JB   loop
 	VZEROUPPER
 	RET
 
@@ -56,29 +72,14 @@ TEXT ·addSubSubAsm(SB), NOSPLIT, $0-48
 	XORQ CX, CX
 
 loop:
-	VMOVDQU (SI)(CX*1), Y0
-	VMOVDQU 32(SI)(CX*1), Y1
-	VMOVDQU 64(SI)(CX*1), Y2
-	VMOVDQU 96(SI)(CX*1), Y3
-	VPADDW  (AX)(CX*1), Y0, Y0
-	VPADDW  32(AX)(CX*1), Y1, Y1
-	VPADDW  64(AX)(CX*1), Y2, Y2
-	VPADDW  96(AX)(CX*1), Y3, Y3
-	VPSUBW  (BX)(CX*1), Y0, Y0
-	VPSUBW  32(BX)(CX*1), Y1, Y1
-	VPSUBW  64(BX)(CX*1), Y2, Y2
-	VPSUBW  96(BX)(CX*1), Y3, Y3
-	VPSUBW  (DX)(CX*1), Y0, Y0
-	VPSUBW  32(DX)(CX*1), Y1, Y1
-	VPSUBW  64(DX)(CX*1), Y2, Y2
-	VPSUBW  96(DX)(CX*1), Y3, Y3
-	VMOVDQU Y0, (DI)(CX*1)
-	VMOVDQU Y1, 32(DI)(CX*1)
-	VMOVDQU Y2, 64(DI)(CX*1)
-	VMOVDQU Y3, 96(DI)(CX*1)
-	ADDQ    $128, CX
-	CMPQ    CX, R10
-	JB      loop
+	LOAD4(SI)
+	ADD4(AX)
+	SUB4(BX)
+	SUB4(DX)
+	STORE4(DI)
+	ADDQ $128, CX
+	CMPQ CX, R10
+	JB   loop
 	VZEROUPPER
 	RET
 
@@ -95,33 +96,15 @@ TEXT ·addAddSubSubAsm(SB), NOSPLIT, $0-56
 	XORQ CX, CX
 
 loop:
-	VMOVDQU (SI)(CX*1), Y0
-	VMOVDQU 32(SI)(CX*1), Y1
-	VMOVDQU 64(SI)(CX*1), Y2
-	VMOVDQU 96(SI)(CX*1), Y3
-	VPADDW  (AX)(CX*1), Y0, Y0
-	VPADDW  32(AX)(CX*1), Y1, Y1
-	VPADDW  64(AX)(CX*1), Y2, Y2
-	VPADDW  96(AX)(CX*1), Y3, Y3
-	VPADDW  (R8)(CX*1), Y0, Y0
-	VPADDW  32(R8)(CX*1), Y1, Y1
-	VPADDW  64(R8)(CX*1), Y2, Y2
-	VPADDW  96(R8)(CX*1), Y3, Y3
-	VPSUBW  (BX)(CX*1), Y0, Y0
-	VPSUBW  32(BX)(CX*1), Y1, Y1
-	VPSUBW  64(BX)(CX*1), Y2, Y2
-	VPSUBW  96(BX)(CX*1), Y3, Y3
-	VPSUBW  (DX)(CX*1), Y0, Y0
-	VPSUBW  32(DX)(CX*1), Y1, Y1
-	VPSUBW  64(DX)(CX*1), Y2, Y2
-	VPSUBW  96(DX)(CX*1), Y3, Y3
-	VMOVDQU Y0, (DI)(CX*1)
-	VMOVDQU Y1, 32(DI)(CX*1)
-	VMOVDQU Y2, 64(DI)(CX*1)
-	VMOVDQU Y3, 96(DI)(CX*1)
-	ADDQ    $128, CX
-	CMPQ    CX, R10
-	JB      loop
+	LOAD4(SI)
+	ADD4(AX)
+	ADD4(R8)
+	SUB4(BX)
+	SUB4(DX)
+	STORE4(DI)
+	ADDQ $128, CX
+	CMPQ CX, R10
+	JB   loop
 	VZEROUPPER
 	RET
 
@@ -134,21 +117,12 @@ TEXT ·addRowAsm(SB), NOSPLIT, $0-24
 	XORQ CX, CX
 
 loop:
-	VMOVDQU (DI)(CX*1), Y0
-	VMOVDQU 32(DI)(CX*1), Y1
-	VMOVDQU 64(DI)(CX*1), Y2
-	VMOVDQU 96(DI)(CX*1), Y3
-	VPADDW  (SI)(CX*1), Y0, Y0
-	VPADDW  32(SI)(CX*1), Y1, Y1
-	VPADDW  64(SI)(CX*1), Y2, Y2
-	VPADDW  96(SI)(CX*1), Y3, Y3
-	VMOVDQU Y0, (DI)(CX*1)
-	VMOVDQU Y1, 32(DI)(CX*1)
-	VMOVDQU Y2, 64(DI)(CX*1)
-	VMOVDQU Y3, 96(DI)(CX*1)
-	ADDQ    $128, CX
-	CMPQ    CX, R10
-	JB      loop
+	LOAD4(DI)
+	ADD4(SI)
+	STORE4(DI)
+	ADDQ $128, CX
+	CMPQ CX, R10
+	JB   loop
 	VZEROUPPER
 	RET
 
@@ -161,21 +135,12 @@ TEXT ·subRowAsm(SB), NOSPLIT, $0-24
 	XORQ CX, CX
 
 loop:
-	VMOVDQU (DI)(CX*1), Y0
-	VMOVDQU 32(DI)(CX*1), Y1
-	VMOVDQU 64(DI)(CX*1), Y2
-	VMOVDQU 96(DI)(CX*1), Y3
-	VPSUBW  (SI)(CX*1), Y0, Y0
-	VPSUBW  32(SI)(CX*1), Y1, Y1
-	VPSUBW  64(SI)(CX*1), Y2, Y2
-	VPSUBW  96(SI)(CX*1), Y3, Y3
-	VMOVDQU Y0, (DI)(CX*1)
-	VMOVDQU Y1, 32(DI)(CX*1)
-	VMOVDQU Y2, 64(DI)(CX*1)
-	VMOVDQU Y3, 96(DI)(CX*1)
-	ADDQ    $128, CX
-	CMPQ    CX, R10
-	JB      loop
+	LOAD4(DI)
+	SUB4(SI)
+	STORE4(DI)
+	ADDQ $128, CX
+	CMPQ CX, R10
+	JB   loop
 	VZEROUPPER
 	RET
 
