@@ -143,17 +143,20 @@ func TestJournalRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
+		name string
 		args []string
 		err  string
 	}{
-		{resumeArgs(pgn), journal + " holds an unfinished match (1 of 24 games played): add --resume to continue it, or remove the journal to start again"},
-		{append(resumeArgs(filepath.Join(dir, "new.pgn")), "--resume"), "--resume: no journal " + filepath.Join(dir, "new.pgn.journal")},
-		{append(resumeArgs(""), "--resume"), "--resume needs the match's journal: give --pgnout or --journal as before"},
+		{"unfinished match", resumeArgs(pgn), journal + " holds an unfinished match (1 of 24 games played): add --resume to continue it, or remove the journal to start again"},
+		{"no journal", append(resumeArgs(filepath.Join(dir, "new.pgn")), "--resume"), "--resume: no journal " + filepath.Join(dir, "new.pgn.journal")},
+		{"no file named", append(resumeArgs(""), "--resume"), "--resume needs the match's journal: give --pgnout or --journal as before"},
 	} {
-		var stderr bytes.Buffer
-		if code := Main(context.Background(), tc.args, io.Discard, &stderr, nil); code != 2 || stderr.String() != "ox88 match: "+tc.err+"\n" {
-			t.Errorf("status %d, stderr %q; want 2 and %q", code, stderr.String(), tc.err)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := Main(context.Background(), tc.args, io.Discard, &stderr, nil); code != 2 || stderr.String() != "ox88 match: "+tc.err+"\n" {
+				t.Errorf("status %d, stderr %q; want 2 and %q", code, stderr.String(), tc.err)
+			}
+		})
 	}
 	appendTo(t, journal, "not json\n")
 	var stderr bytes.Buffer

@@ -73,33 +73,37 @@ func TestParseArgs(t *testing.T) {
 	if err != nil || len(cfg.Engines) != 2 || cfg.openingsFile != "book.epd" || cfg.openingsFormat != "pgn" || !cfg.RandomOrder || cfg.openingPlies != 6 {
 		t.Errorf("--openings file=: %+v %v", cfg, err)
 	}
-	for _, tc := range []struct{ args, err string }{
-		{"--engine cmd=a --engine cmd=b --tc 40/5m+3s --st 1",
+	for _, tc := range []struct{ name, args, err string }{
+		{"clock and time per move", "--engine cmd=a --engine cmd=b --tc 40/5m+3s --st 1",
 			"engine a: a clock (tc=, --tc) and a time per move (st=, --st) exclude each other, as in cutechess-cli"},
-		{"--engine cmd=a --engine cmd=b", "engine a: no limit: give --tc, --st, --nodes or --depth, or tc=, st=, nodes=, depth= in its --engine"},
-		{"--engine cmd=a --engine cmd=b proto=xboard --nodes 5", "engine b: xboard has no node limit; use tc=, st= or depth="},
+		{"no limit", "--engine cmd=a --engine cmd=b", "engine a: no limit: give --tc, --st, --nodes or --depth, or tc=, st=, nodes=, depth= in its --engine"},
+		{"xboard nodes", "--engine cmd=a --engine cmd=b proto=xboard --nodes 5", "engine b: xboard has no node limit; use tc=, st= or depth="},
 	} {
-		cfg, err := parseArgs(strings.Fields(tc.args), io.Discard)
-		if err == nil {
-			err = cfg.validate()
-		}
-		if err == nil || err.Error() != tc.err {
-			t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.err)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseArgs(strings.Fields(tc.args), io.Discard)
+			if err == nil {
+				err = cfg.validate()
+			}
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.err)
+			}
+		})
 	}
-	for _, tc := range []struct{ args, err string }{
-		{"--sprt elo0=5 elo1=0", "--sprt: want elo0 < elo1 and alpha, beta in (0, 0.5)"},
-		{"--draw score=3", "--draw: movecount=M missing"},
-		{"--openings order=random", "--openings: file=FILE missing"},
-		{"--openings file=a.epd format=fen", "--openings: format=fen: want epd or pgn"},
-		{"--engine cmd=a colour=red", `engine setting "colour=red": unknown key "colour"`},
-		{"--engine cmd=a tc=x", `engine setting "tc=x": time control "x": bad time "x": want seconds (10, 0.5), minutes:seconds (2:30) or a time with units h, m, s, ms (5m, 1m30s)`},
-		{"--each nodes=-1", `--each: engine setting "nodes=-1": nodes "-1": want a whole number`},
-		{"stray", `unexpected argument "stray" (ox88 match -h lists the flags)`},
+	for _, tc := range []struct{ name, args, err string }{
+		{"sprt bounds", "--sprt elo0=5 elo1=0", "--sprt: want elo0 < elo1 and alpha, beta in (0, 0.5)"},
+		{"draw movecount", "--draw score=3", "--draw: movecount=M missing"},
+		{"openings file", "--openings order=random", "--openings: file=FILE missing"},
+		{"openings format", "--openings file=a.epd format=fen", "--openings: format=fen: want epd or pgn"},
+		{"engine key", "--engine cmd=a colour=red", `engine setting "colour=red": unknown key "colour"`},
+		{"engine tc", "--engine cmd=a tc=x", `engine setting "tc=x": time control "x": bad time "x": want seconds (10, 0.5), minutes:seconds (2:30) or a time with units h, m, s, ms (5m, 1m30s)`},
+		{"each nodes", "--each nodes=-1", `--each: engine setting "nodes=-1": nodes "-1": want a whole number`},
+		{"stray argument", "stray", `unexpected argument "stray" (ox88 match -h lists the flags)`},
 	} {
-		if _, err := parseArgs(strings.Fields(tc.args), io.Discard); err == nil || err.Error() != tc.err {
-			t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.err)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := parseArgs(strings.Fields(tc.args), io.Discard); err == nil || err.Error() != tc.err {
+				t.Errorf("%s:\n got %v\nwant %s", tc.args, err, tc.err)
+			}
+		})
 	}
 	// Errors of package flag's own: printed by it, with the usage.
 	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--bogus 1", "--seed x"} {

@@ -184,21 +184,24 @@ func TestHelpFits(t *testing.T) {
 // named for the side that wins.
 func TestLineScore(t *testing.T) {
 	for _, tc := range []struct {
+		name string
 		tb   search.TBVerdict
 		side chess.Color
 		want string
 	}{
-		{search.NoVerdict, chess.Black, "-0.25"},
-		{search.VerdictWin, chess.White, "tablebase win for White"},
-		{search.VerdictWin, chess.Black, "tablebase win for Black"},
-		{search.VerdictLoss, chess.Black, "tablebase win for White"},
-		{search.VerdictCursedWin, chess.White, "tablebase cursed win for White"},
-		{search.VerdictBlessedLoss, chess.White, "tablebase cursed win for Black"},
-		{search.VerdictDraw, chess.White, "tablebase draw"},
+		{"no verdict", search.NoVerdict, chess.Black, "-0.25"},
+		{"white wins", search.VerdictWin, chess.White, "tablebase win for White"},
+		{"black wins", search.VerdictWin, chess.Black, "tablebase win for Black"},
+		{"black loses", search.VerdictLoss, chess.Black, "tablebase win for White"},
+		{"cursed win", search.VerdictCursedWin, chess.White, "tablebase cursed win for White"},
+		{"blessed loss", search.VerdictBlessedLoss, chess.White, "tablebase cursed win for Black"},
+		{"draw", search.VerdictDraw, chess.White, "tablebase draw"},
 	} {
-		if got := lineScore(search.Info{Score: 25, TB: tc.tb}, tc.side); got != tc.want {
-			t.Errorf("%v, %v to move: %q, want %q", tc.tb, tc.side, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if got := lineScore(search.Info{Score: 25, TB: tc.tb}, tc.side); got != tc.want {
+				t.Errorf("%v, %v to move: %q, want %q", tc.tb, tc.side, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -41,25 +41,28 @@ func TestTraceCommand(t *testing.T) {
 		t.Errorf("break on e7e5: exit %d\n%s", code, out)
 	}
 	for _, c := range []struct {
+		name string
 		args []string
 		code int
 		err  string
 	}{
-		{[]string{"--depth", "0"}, 2, "ox88 trace: --depth must be 1 to 120\n"},
-		{[]string{"--fen", "8/8/8"}, 2, "ox88 trace: --fen: "},
-		{[]string{"--break-on", "cutoff=fast"}, 2, `ox88 trace: --break-on: break "cutoff=fast": no step "fast"`},
-		{[]string{"--nodes", "900000"}, 2, "ox88 trace: --nodes: at most 200000 nodes are recorded\n"},
-		{[]string{"--depth", "1", "--nodes", "21"}, 2, "ox88 trace: --nodes 21: the search counted 20 nodes\n"},
-		{[]string{"--depth", "2", "--break-on", "cutoff=tb"}, 1, "ox88 trace: --break-on cutoff=tb: no such node in the "},
-		{[]string{"e2e4"}, 2, `ox88 trace: unexpected argument "e2e4"`},
+		{"depth 0", []string{"--depth", "0"}, 2, "ox88 trace: --depth must be 1 to 120\n"},
+		{"bad FEN", []string{"--fen", "8/8/8"}, 2, "ox88 trace: --fen: "},
+		{"unknown step", []string{"--break-on", "cutoff=fast"}, 2, `ox88 trace: --break-on: break "cutoff=fast": no step "fast"`},
+		{"too many nodes", []string{"--nodes", "900000"}, 2, "ox88 trace: --nodes: at most 200000 nodes are recorded\n"},
+		{"node past the search", []string{"--depth", "1", "--nodes", "21"}, 2, "ox88 trace: --nodes 21: the search counted 20 nodes\n"},
+		{"break never met", []string{"--depth", "2", "--break-on", "cutoff=tb"}, 1, "ox88 trace: --break-on cutoff=tb: no such node in the "},
+		{"stray argument", []string{"e2e4"}, 2, `ox88 trace: unexpected argument "e2e4"`},
 	} {
-		var code int
-		msg, _ := capture(t, &os.Stderr, func() int {
-			_, code = captureStdout(t, func() int { return runTrace(c.args) })
-			return code
+		t.Run(c.name, func(t *testing.T) {
+			var code int
+			msg, _ := capture(t, &os.Stderr, func() int {
+				_, code = captureStdout(t, func() int { return runTrace(c.args) })
+				return code
+			})
+			if code != c.code || !strings.HasPrefix(msg, c.err) {
+				t.Errorf("%v: exit %d, %q; want %d, %q", c.args, code, msg, c.code, c.err)
+			}
 		})
-		if code != c.code || !strings.HasPrefix(msg, c.err) {
-			t.Errorf("%v: exit %d, %q; want %d, %q", c.args, code, msg, c.code, c.err)
-		}
 	}
 }

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -31,13 +32,15 @@ func TestTallyStatistics(t *testing.T) {
 		{30, 10, 60, 0.6, 70.4365, 42.8012, 0.999217, 0.6},
 	}
 	for _, tc := range tests {
-		tl := Tally{Wins: tc.w, Losses: tc.l, Draws: tc.d}
-		near(t, "score", tl.Score(), tc.score, 1e-6)
-		elo, margin := tl.Elo()
-		near(t, "elo", elo, tc.elo, 1e-3)
-		near(t, "margin", margin, tc.margin, 1e-3)
-		near(t, "LOS", tl.LOS(), tc.los, 1e-6)
-		near(t, "draw ratio", tl.DrawRatio(), tc.drr, 1e-6)
+		t.Run(fmt.Sprintf("%d-%d-%d", tc.w, tc.l, tc.d), func(t *testing.T) {
+			tl := Tally{Wins: tc.w, Losses: tc.l, Draws: tc.d}
+			near(t, "score", tl.Score(), tc.score, 1e-6)
+			elo, margin := tl.Elo()
+			near(t, "elo", elo, tc.elo, 1e-3)
+			near(t, "margin", margin, tc.margin, 1e-3)
+			near(t, "LOS", tl.LOS(), tc.los, 1e-6)
+			near(t, "draw ratio", tl.DrawRatio(), tc.drr, 1e-6)
+		})
 	}
 }
 
@@ -102,8 +105,10 @@ func TestSPRTLLR(t *testing.T) {
 		{[5]int{1, 2, 3, 2, 1}, -3, 1, 0.000596},
 	}
 	for _, tc := range tests {
-		s := SPRT{Elo0: tc.elo0, Elo1: tc.elo1, Alpha: 0.05, Beta: 0.05}
-		near(t, "LLR", s.LLR(Tally{Penta: tc.penta}), tc.llr, 1e-4)
+		t.Run(fmt.Sprintf("%v elo %g to %g", tc.penta, tc.elo0, tc.elo1), func(t *testing.T) {
+			s := SPRT{Elo0: tc.elo0, Elo1: tc.elo1, Alpha: 0.05, Beta: 0.05}
+			near(t, "LLR", s.LLR(Tally{Penta: tc.penta}), tc.llr, 1e-4)
+		})
 	}
 	lo, hi := SPRT{Alpha: 0.05, Beta: 0.05}.Bounds()
 	near(t, "lower bound", lo, math.Log(0.05/0.95), 1e-12)

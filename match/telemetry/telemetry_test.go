@@ -87,24 +87,27 @@ func TestReadSample(t *testing.T) {
 // TestParseComment reads each form of comment, and refuses what is none.
 func TestParseComment(t *testing.T) {
 	for _, c := range []struct {
+		name string
 		text string
 		want Move
 	}{
-		{"+0.31/12 0.52s", Move{Searched: true, Score: 31, HasScore: true, Depth: 12, Time: 520 * time.Millisecond}},
-		{"-M3/20 1.50s, Black mates", Move{Searched: true, Mate: -3, HasScore: true, Depth: 20, Time: 1500 * time.Millisecond, Ending: "Black mates"}},
-		{"-0.05/1 0.00s", Move{Searched: true, Score: -5, HasScore: true, Depth: 1}},
-		{"0.52s", Move{Searched: true, Time: 520 * time.Millisecond}},
-		{"d=9 nodes=7 score=M5 tt=0 bal=-300 diff=+12 future=1 2.00s", Move{Searched: true, Depth: 9, Nodes: 7, Mate: 5,
+		{"score", "+0.31/12 0.52s", Move{Searched: true, Score: 31, HasScore: true, Depth: 12, Time: 520 * time.Millisecond}},
+		{"mate and ending", "-M3/20 1.50s, Black mates", Move{Searched: true, Mate: -3, HasScore: true, Depth: 20, Time: 1500 * time.Millisecond, Ending: "Black mates"}},
+		{"zero time", "-0.05/1 0.00s", Move{Searched: true, Score: -5, HasScore: true, Depth: 1}},
+		{"time only", "0.52s", Move{Searched: true, Time: 520 * time.Millisecond}},
+		{"telemetry", "d=9 nodes=7 score=M5 tt=0 bal=-300 diff=+12 future=1 2.00s", Move{Searched: true, Depth: 9, Nodes: 7, Mate: 5,
 			HasScore: true, HasTT: true, Bal: -300, HasBal: true, Diff: 12, HasDiff: true, Time: 2 * time.Second}},
-		{"book", Move{Book: true}},
-		{"a fine move", Move{}},
-		{"d=x 0.10s", Move{}},
-		{"score=+31", Move{}},
-		{"", Move{}},
+		{"book", "book", Move{Book: true}},
+		{"words", "a fine move", Move{}},
+		{"bad depth", "d=x 0.10s", Move{}},
+		{"score without time", "score=+31", Move{}},
+		{"empty", "", Move{}},
 	} {
-		if got := ParseComment(c.text); got != c.want {
-			t.Errorf("ParseComment(%q) =\n%+v, want\n%+v", c.text, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if got := ParseComment(c.text); got != c.want {
+				t.Errorf("ParseComment(%q) =\n%+v, want\n%+v", c.text, got, c.want)
+			}
+		})
 	}
 }
 
