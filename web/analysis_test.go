@@ -147,19 +147,21 @@ func TestAnalysisBoard(t *testing.T) {
 	call("/api/goto", `,"path":[2,0,3]`, 200)
 	// Bad input: the reason, and the game as it was.
 	before := st.PGN
-	for _, tt := range []struct{ body, want string }{
-		{`,"move":"Ke8"`, `"Ke8" is not legal`},
-		{`,"line":["d4","zz"]`, `"zz"`},
-		{`,"path":[9],"move":"e4"`, "ply 9 is outside its line"},
-		{`,"path":[2,3,1],"move":"e4"`, "move 2 has no variation 3"},
-		{`,"path":[2,0],"move":"e4"`, "want an odd count"},
-		{`,"path":[2]`, "give a move"},
-		{`,"line":[` + strings.Repeat(`"e4",`, 64) + `"e4"]`, "65 moves: at most 64"},
+	for _, tt := range []struct{ name, body, want string }{
+		{"illegal move", `,"move":"Ke8"`, `"Ke8" is not legal`},
+		{"bad line", `,"line":["d4","zz"]`, `"zz"`},
+		{"ply outside", `,"path":[9],"move":"e4"`, "ply 9 is outside its line"},
+		{"no such variation", `,"path":[2,3,1],"move":"e4"`, "move 2 has no variation 3"},
+		{"even path", `,"path":[2,0],"move":"e4"`, "want an odd count"},
+		{"no move", `,"path":[2]`, "give a move"},
+		{"long line", `,"line":[` + strings.Repeat(`"e4",`, 64) + `"e4"]`, "65 moves: at most 64"},
 	} {
-		var e struct{ Error string }
-		if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+sid+`"`+tt.body+`}`, &e); code != 400 || !strings.Contains(e.Error, tt.want) {
-			t.Errorf("move %s: %d %q, want 400 %q", tt.body, code, e.Error, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			var e struct{ Error string }
+			if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+sid+`"`+tt.body+`}`, &e); code != 400 || !strings.Contains(e.Error, tt.want) {
+				t.Errorf("move %s: %d %q, want 400 %q", tt.body, code, e.Error, tt.want)
+			}
+		})
 	}
 	var e struct{ Error string }
 	if code := webtest.Call(t, ts, "POST", "/api/goto", `{"sid":"`+sid+`","path":[2,0,9]}`, &e); code != 400 || !strings.Contains(e.Error, "ply 9 is outside its line (1 to 3)") {
@@ -312,23 +314,25 @@ func TestAnalysisTablebase(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, ts := newTestServer(t, Config{Tablebases: tb})
-	for _, tt := range []struct{ fen, verdict string }{
-		{"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "tablebase win"},
-		{"8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "tablebase loss"},
+	for _, tt := range []struct{ name, fen, verdict string }{
+		{"rook's side to move", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "tablebase win"},
+		{"bare king to move", "8/8/8/4k3/8/8/8/R3K3 b - - 0 1", "tablebase loss"},
 	} {
-		sid := "tablebase-tab-" + tt.fen[len(tt.fen)-9:len(tt.fen)-8]
-		var st stateJSON
-		webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+sid+`","analysis":true}`, &st)
-		if code := webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+sid+`","fen":"`+tt.fen+`"}`, &st); code != 200 {
-			t.Fatalf("import %s: %d", tt.fen, code)
-		}
-		l := analysisLines(t, ts.URL, "sid="+sid+"&lines=1&wdl=1", 1, 2)[0]
-		certain := []int{1000, 0, 0}
-		if tt.verdict == "tablebase loss" {
-			certain = []int{0, 0, 1000}
-		}
-		if l.TB != tt.verdict || fmt.Sprint(l.WDL) != fmt.Sprint(certain) {
-			t.Errorf("%s: verdict %q, WDL %v; want %q, %v", tt.fen, l.TB, l.WDL, tt.verdict, certain)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			sid := "tablebase-tab-" + tt.fen[len(tt.fen)-9:len(tt.fen)-8]
+			var st stateJSON
+			webtest.Call(t, ts, "POST", "/api/settings", `{"sid":"`+sid+`","analysis":true}`, &st)
+			if code := webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+sid+`","fen":"`+tt.fen+`"}`, &st); code != 200 {
+				t.Fatalf("import %s: %d", tt.fen, code)
+			}
+			l := analysisLines(t, ts.URL, "sid="+sid+"&lines=1&wdl=1", 1, 2)[0]
+			certain := []int{1000, 0, 0}
+			if tt.verdict == "tablebase loss" {
+				certain = []int{0, 0, 1000}
+			}
+			if l.TB != tt.verdict || fmt.Sprint(l.WDL) != fmt.Sprint(certain) {
+				t.Errorf("%s: verdict %q, WDL %v; want %q, %v", tt.fen, l.TB, l.WDL, tt.verdict, certain)
+			}
+		})
 	}
 }

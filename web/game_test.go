@@ -94,17 +94,19 @@ func TestTypedMoves(t *testing.T) {
 	_, ts := newTestServer(t, Config{})
 	var st stateJSON
 	webtest.Call(t, ts, "POST", "/api/import", `{"sid":"`+testSid+`","fen":"4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1"}`, &st)
-	for _, tc := range []struct{ move, msg string }{
-		{"a8", `move "a8": a pawn reaching the last rank must promote (e.g. a8=Q)`},
-		{"a7a8", `move "a7a8": a pawn reaching the last rank must promote (e.g. a7a8=Q)`},
-		{"Nf3", `move "Nf3" is not legal in this position`},
-		{"e2e4", `move "e2e4" is not legal in this position`},
-		{"", `empty move`},
+	for _, tc := range []struct{ name, move, msg string }{
+		{"SAN without promotion", "a8", `move "a8": a pawn reaching the last rank must promote (e.g. a8=Q)`},
+		{"UCI without promotion", "a7a8", `move "a7a8": a pawn reaching the last rank must promote (e.g. a7a8=Q)`},
+		{"illegal SAN", "Nf3", `move "Nf3" is not legal in this position`},
+		{"illegal UCI", "e2e4", `move "e2e4" is not legal in this position`},
+		{"empty", "", `empty move`},
 	} {
-		var e wire.ErrorBody
-		if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"`+tc.move+`"}`, &e); code != 400 || e.Error != tc.msg {
-			t.Errorf("%q: %d %q, want 400 %q", tc.move, code, e.Error, tc.msg)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var e wire.ErrorBody
+			if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"`+tc.move+`"}`, &e); code != 400 || e.Error != tc.msg {
+				t.Errorf("%q: %d %q, want 400 %q", tc.move, code, e.Error, tc.msg)
+			}
+		})
 	}
 	for i, m := range []string{"O-O", "Kd7", " a8=N ", "d7c6"} {
 		if code := webtest.Call(t, ts, "POST", "/api/move", `{"sid":"`+testSid+`","move":"`+m+`"}`, &st); code != 200 || st.Ply != i+1 {
@@ -181,14 +183,16 @@ func TestValues(t *testing.T) {
 			t.Errorf("%q: d1 %+v, e2 %+v, e7 %+v, e1 %+v", which, by["d1"], by["e2"], by["e7"], by["e1"])
 		}
 	}
-	for _, tc := range []struct{ query, msg string }{
-		{"sid=" + testSid + "&eval=psqt", `eval "psqt": want network or hand-written`},
-		{"sid=x", "missing or bad session id"},
+	for _, tc := range []struct{ name, query, msg string }{
+		{"unknown evaluation", "sid=" + testSid + "&eval=psqt", `eval "psqt": want network or hand-written`},
+		{"bad session", "sid=x", "missing or bad session id"},
 	} {
-		var e wire.ErrorBody
-		if code := webtest.Call(t, ts, "GET", "/api/values?"+tc.query, "", &e); code != 400 || !strings.HasPrefix(e.Error, tc.msg) {
-			t.Errorf("%s: %d %q", tc.query, code, e.Error)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var e wire.ErrorBody
+			if code := webtest.Call(t, ts, "GET", "/api/values?"+tc.query, "", &e); code != 400 || !strings.HasPrefix(e.Error, tc.msg) {
+				t.Errorf("%s: %d %q", tc.query, code, e.Error)
+			}
+		})
 	}
 }
 
@@ -219,19 +223,22 @@ func TestReviewRequests(t *testing.T) {
 	}
 	webtest.Call(t, ts, "POST", "/api/goto", `{"sid":"`+testSid+`","ply":1}`, &st)
 	for _, tc := range []struct {
+		name  string
 		query string
 		code  int
 		msg   string
 	}{
-		{"nodes=0", 400, `nodes "0": want 1 to 50000000 per position`},
-		{"nodes=many", 400, `nodes "many": want 1 to 50000000 per position`},
-		{"movetime=5", 400, `movetime "5": want 10 to 60000 milliseconds per position`},
-		{"nodes=10&movetime=100", 400, "give nodes or movetime, not both"},
+		{"no nodes", "nodes=0", 400, `nodes "0": want 1 to 50000000 per position`},
+		{"nodes not a number", "nodes=many", 400, `nodes "many": want 1 to 50000000 per position`},
+		{"movetime too short", "movetime=5", 400, `movetime "5": want 10 to 60000 milliseconds per position`},
+		{"nodes and movetime", "nodes=10&movetime=100", 400, "give nodes or movetime, not both"},
 	} {
-		var e wire.ErrorBody
-		if code := webtest.Call(t, ts, "GET", "/api/review?sid="+testSid+"&"+tc.query, "", &e); code != tc.code || e.Error != tc.msg {
-			t.Errorf("%s: %d %q, want %d %q", tc.query, code, e.Error, tc.code, tc.msg)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var e wire.ErrorBody
+			if code := webtest.Call(t, ts, "GET", "/api/review?sid="+testSid+"&"+tc.query, "", &e); code != tc.code || e.Error != tc.msg {
+				t.Errorf("%s: %d %q, want %d %q", tc.query, code, e.Error, tc.code, tc.msg)
+			}
+		})
 	}
 	var e wire.ErrorBody
 	if code := webtest.Call(t, ts, "GET", "/api/review?sid=empty-game-1", "", &e); code != 400 || e.Error != "no moves to review: play or load a game first" {

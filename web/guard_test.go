@@ -75,14 +75,16 @@ func TestDoorRefuses(t *testing.T) {
 		{"Host without the port", func(r *http.Request) { r.Host = "127.0.0.1" }, 421, "DNS rebinding"},
 		{"Host on another port", func(r *http.Request) { r.Host = "localhost:8089" }, 421, "served at 127.0.0.1:8088"},
 	} {
-		r := apiRequest("POST", "/api/move", move)
-		tc.edit(r)
-		if code, msg := serve(s, r); code != tc.code || !strings.Contains(msg, tc.phrase) {
-			t.Errorf("%s: %d %q, want %d with %q", tc.name, code, msg, tc.code, tc.phrase)
-		}
-		if s.sessions.has(sid) {
-			t.Fatalf("%s: the refused request made a session", tc.name)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			r := apiRequest("POST", "/api/move", move)
+			tc.edit(r)
+			if code, msg := serve(s, r); code != tc.code || !strings.Contains(msg, tc.phrase) {
+				t.Errorf("%s: %d %q, want %d with %q", tc.name, code, msg, tc.code, tc.phrase)
+			}
+			if s.sessions.has(sid) {
+				t.Fatalf("%s: the refused request made a session", tc.name)
+			}
+		})
 	}
 	// A rebinding page could read the game, or the page itself.
 	for _, path := range []string{"/", "/static/app.js", "/api/state?sid=" + sid} {
@@ -133,50 +135,52 @@ func TestDoorToken(t *testing.T) {
 		{"every interface, from the LAN", "0.0.0.0:8088", "192.0.2.10:8088", "", "192.0.2.10:8088", true, "http://localhost:8088/?token="},
 		{"every interface, from loopback", "[::]:8088", "localhost:8088", "", "127.0.0.1:8088", true, "http://localhost:8088/?token="},
 	} {
-		s := newQuietServer(t, Config{Addr: tc.addr, Token: tc.token})
-		want := tc.url
-		if tc.asks {
-			want += s.Token()
-		}
-		if u := s.URL(); u != want {
-			t.Errorf("%s: URL %q, want %q", tc.name, u, want)
-		}
-		request := func(path string, edit func(*http.Request)) (int, string) {
-			r := apiRequest("GET", path, "")
-			r.Host = tc.host
-			if tc.local != "" {
-				a, _ := net.ResolveTCPAddr("tcp", tc.local)
-				r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, net.Addr(a)))
+		t.Run(tc.name, func(t *testing.T) {
+			s := newQuietServer(t, Config{Addr: tc.addr, Token: tc.token})
+			want := tc.url
+			if tc.asks {
+				want += s.Token()
 			}
-			if edit != nil {
-				edit(r)
+			if u := s.URL(); u != want {
+				t.Errorf("%s: URL %q, want %q", tc.name, u, want)
 			}
-			return serve(s, r)
-		}
-		refused := 200
-		if tc.asks {
-			refused = 401
-		}
-		if code, msg := request("/api/state?sid=token-game-1", nil); code != refused {
-			t.Errorf("%s: no token: %d %q, want %d", tc.name, code, msg, refused)
-		} else if refused == 401 && msg != "missing or wrong token: open the address ox88 web printed at start-up (it ends in ?token=...)" {
-			t.Errorf("%s: no token: message %q", tc.name, msg)
-		}
-		if code, _ := request("/api/state?sid=token-game-1", func(r *http.Request) { r.Header.Set(tokenHeader, "wrong") }); code != refused {
-			t.Errorf("%s: wrong token: %d, want %d", tc.name, code, refused)
-		}
-		if code, msg := request("/api/state?sid=token-game-1", func(r *http.Request) { r.Header.Set(tokenHeader, s.Token()) }); code != 200 {
-			t.Errorf("%s: token in the header: %d %q", tc.name, code, msg)
-		}
-		if code, msg := request("/api/state?sid=token-game-1&token="+s.Token(), nil); code != 200 {
-			t.Errorf("%s: token in the query: %d %q", tc.name, code, msg)
-		}
-		if code, _ := request("/", nil); code != 200 {
-			t.Errorf("%s: the page without a token: %d", tc.name, code)
-		}
-		if code, _ := request("/api/state?sid=token-game-1", func(r *http.Request) { r.Host = "rebind.evil.example:8088" }); code != 421 {
-			t.Errorf("%s: foreign Host: %d, want 421", tc.name, code)
-		}
+			request := func(path string, edit func(*http.Request)) (int, string) {
+				r := apiRequest("GET", path, "")
+				r.Host = tc.host
+				if tc.local != "" {
+					a, _ := net.ResolveTCPAddr("tcp", tc.local)
+					r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, net.Addr(a)))
+				}
+				if edit != nil {
+					edit(r)
+				}
+				return serve(s, r)
+			}
+			refused := 200
+			if tc.asks {
+				refused = 401
+			}
+			if code, msg := request("/api/state?sid=token-game-1", nil); code != refused {
+				t.Errorf("%s: no token: %d %q, want %d", tc.name, code, msg, refused)
+			} else if refused == 401 && msg != "missing or wrong token: open the address ox88 web printed at start-up (it ends in ?token=...)" {
+				t.Errorf("%s: no token: message %q", tc.name, msg)
+			}
+			if code, _ := request("/api/state?sid=token-game-1", func(r *http.Request) { r.Header.Set(tokenHeader, "wrong") }); code != refused {
+				t.Errorf("%s: wrong token: %d, want %d", tc.name, code, refused)
+			}
+			if code, msg := request("/api/state?sid=token-game-1", func(r *http.Request) { r.Header.Set(tokenHeader, s.Token()) }); code != 200 {
+				t.Errorf("%s: token in the header: %d %q", tc.name, code, msg)
+			}
+			if code, msg := request("/api/state?sid=token-game-1&token="+s.Token(), nil); code != 200 {
+				t.Errorf("%s: token in the query: %d %q", tc.name, code, msg)
+			}
+			if code, _ := request("/", nil); code != 200 {
+				t.Errorf("%s: the page without a token: %d", tc.name, code)
+			}
+			if code, _ := request("/api/state?sid=token-game-1", func(r *http.Request) { r.Host = "rebind.evil.example:8088" }); code != 421 {
+				t.Errorf("%s: foreign Host: %d, want 421", tc.name, code)
+			}
+		})
 	}
 }
 

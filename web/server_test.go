@@ -183,11 +183,13 @@ func TestBadRequests(t *testing.T) {
 		{"panic", "GET", "/api/test-panic", ``, 500, "internal error"},
 		{"think for the wrong side", "GET", "/api/think?sid=" + testSid + "&turn=b", ``, 409, "not b's move"},
 	} {
-		var e wire.ErrorBody
-		code := webtest.Call(t, ts, tc.method, tc.path, tc.body, &e)
-		if code != tc.code || !strings.Contains(e.Error, tc.msg) || e.Error == "" {
-			t.Errorf("%s: got %d %q, want %d containing %q", tc.name, code, e.Error, tc.code, tc.msg)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var e wire.ErrorBody
+			code := webtest.Call(t, ts, tc.method, tc.path, tc.body, &e)
+			if code != tc.code || !strings.Contains(e.Error, tc.msg) || e.Error == "" {
+				t.Errorf("%s: got %d %q, want %d containing %q", tc.name, code, e.Error, tc.code, tc.msg)
+			}
+		})
 	}
 	// The server still works.
 	var st stateJSON
@@ -348,13 +350,15 @@ func TestThreads(t *testing.T) {
 	for _, tc := range []struct{ searches, threads, want int }{
 		{1, 3, 3}, {2, 0, max(1, runtime.NumCPU()/2)}, {1, 0, runtime.NumCPU()},
 	} {
-		s := New(Config{MaxSearches: tc.searches, Threads: tc.threads})
-		eng, ok := s.acquire(httptest.NewRecorder(), context.Background())
-		if !ok || eng.Threads() != tc.want {
-			t.Errorf("MaxSearches %d, Threads %d: an engine of %d threads, want %d", tc.searches, tc.threads, eng.Threads(), tc.want)
-		}
-		s.release(eng)
-		s.Close()
+		t.Run(fmt.Sprintf("searches %d threads %d", tc.searches, tc.threads), func(t *testing.T) {
+			s := New(Config{MaxSearches: tc.searches, Threads: tc.threads})
+			eng, ok := s.acquire(httptest.NewRecorder(), context.Background())
+			if !ok || eng.Threads() != tc.want {
+				t.Errorf("MaxSearches %d, Threads %d: an engine of %d threads, want %d", tc.searches, tc.threads, eng.Threads(), tc.want)
+			}
+			s.release(eng)
+			s.Close()
+		})
 	}
 }
 

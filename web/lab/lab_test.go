@@ -198,18 +198,20 @@ func TestTree(t *testing.T) {
 	if code := webtest.Call(t, ts, "POST", "/api/tree", `{"sid":"`+testTab+`","depth":1}`, &tr); code != 200 || tr.FEN != tabFEN || tr.Nodes != 20 {
 		t.Fatalf("the tab's tree: %d, %s, %d nodes", code, tr.FEN, tr.Nodes)
 	}
-	for _, c := range []struct{ body, err string }{
-		{`{"sid":"other-tab","depth":1}`, "no tab other-tab"},
-		{`{"depth":9}`, "depth: want 1 to 8"},
-		{`{"depth":1,"node":21}`, "node: the search counted 20 nodes"},
-		{`{"depth":1,"at":22}`, "at: want 0 to 20"},
-		{`{"depth":1,"breakOn":"cutoff=magic"}`, `break "cutoff=magic": no step "magic"; the steps: ` +
+	for _, c := range []struct{ name, body, err string }{
+		{"unknown tab", `{"sid":"other-tab","depth":1}`, "no tab other-tab"},
+		{"too deep", `{"depth":9}`, "depth: want 1 to 8"},
+		{"node past the search", `{"depth":1,"node":21}`, "node: the search counted 20 nodes"},
+		{"at past the search", `{"depth":1,"at":22}`, "at: want 0 to 20"},
+		{"unknown step", `{"depth":1,"breakOn":"cutoff=magic"}`, `break "cutoff=magic": no step "magic"; the steps: ` +
 			`searched, draw, maxply, mdp, tt, tb, check, eval, rfp, null, iir, singular, multicut, mated, stalemate, futility, lmp, lmr, research, pvs, beta, standpat, see, delta`},
 	} {
-		var e wire.ErrorBody
-		if code := webtest.Call(t, ts, "POST", "/api/tree", c.body, &e); code != 400 || e.Error != c.err {
-			t.Errorf("%s: %d %q, want 400 %q", c.body, code, e.Error, c.err)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			var e wire.ErrorBody
+			if code := webtest.Call(t, ts, "POST", "/api/tree", c.body, &e); code != 400 || e.Error != c.err {
+				t.Errorf("%s: %d %q, want 400 %q", c.body, code, e.Error, c.err)
+			}
+		})
 	}
 }
 

@@ -39,23 +39,26 @@ func stack(frames ...[]string) []*profile.Location {
 
 func TestClassify(t *testing.T) {
 	for _, tc := range []struct {
+		name  string
 		stack []*profile.Location
 		want  string
 	}{
-		{stack([]string{"ox88/chess.(*Position).genSlider", "ox88/chess.(*Position).generate"}), compGeneration},
-		{stack([]string{"ox88/chess.(*Position).IsAttacked"}, []string{"ox88/chess.(*Position).generate"}), compAttack},
-		{stack([]string{"runtime.memmove"}, []string{"ox88/chess.(*Position).MakeMove"}), compMakeUnmake},
-		{stack([]string{"ox88/chess.(*Position).At"}, []string{"ox88/eval.pieces", "ox88/eval.Evaluate"}), compEval},
-		{stack([]string{"ox88/search.(*TranspositionTable).probe"}), compTT},
-		{stack([]string{"ox88/search.(*Searcher).pickMove"}), compOrdering},
-		{stack([]string{"ox88/search.(*Searcher).see.func1"}), compOrdering},
-		{stack([]string{"ox88/search.(*Searcher).negamax"}), compOther},
-		{stack([]string{"runtime.gcBgMarkWorker"}), compOther},
-		{stack([]string{"ox88/chess.(*Position).generateX"}), compOther},
+		{"generation", stack([]string{"ox88/chess.(*Position).genSlider", "ox88/chess.(*Position).generate"}), compGeneration},
+		{"attack inside generation", stack([]string{"ox88/chess.(*Position).IsAttacked"}, []string{"ox88/chess.(*Position).generate"}), compAttack},
+		{"runtime under MakeMove", stack([]string{"runtime.memmove"}, []string{"ox88/chess.(*Position).MakeMove"}), compMakeUnmake},
+		{"chess under eval", stack([]string{"ox88/chess.(*Position).At"}, []string{"ox88/eval.pieces", "ox88/eval.Evaluate"}), compEval},
+		{"table probe", stack([]string{"ox88/search.(*TranspositionTable).probe"}), compTT},
+		{"pickMove", stack([]string{"ox88/search.(*Searcher).pickMove"}), compOrdering},
+		{"closure of see", stack([]string{"ox88/search.(*Searcher).see.func1"}), compOrdering},
+		{"negamax", stack([]string{"ox88/search.(*Searcher).negamax"}), compOther},
+		{"garbage collector", stack([]string{"runtime.gcBgMarkWorker"}), compOther},
+		{"name that only starts alike", stack([]string{"ox88/chess.(*Position).generateX"}), compOther},
 	} {
-		if got, _ := classifySample(tc.stack); got != tc.want {
-			t.Errorf("%v: %s, want %s", tc.stack, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if got, _ := classifySample(tc.stack); got != tc.want {
+				t.Errorf("%v: %s, want %s", tc.stack, got, tc.want)
+			}
+		})
 	}
 }
 
