@@ -131,19 +131,22 @@ func TestLevel(t *testing.T) {
 		})
 	}
 	for _, tc := range []struct {
+		name string
 		args []string
 		want string
 	}{
-		{[]string{"40"}, "level needs three values: MPS BASE INC"},
-		{[]string{"-1", "5", "0"}, `bad moves per session "-1"`},
-		{[]string{"40", "x", "0"}, `bad base time "x"`},
-		{[]string{"40", "5m", "0"}, `bad base time "5m"`},
-		{[]string{"40", "5", "1s"}, `bad increment "1s"`},
-		{[]string{"40", "5", "-1"}, `bad increment "-1"`},
+		{"one value", []string{"40"}, "level needs three values: MPS BASE INC"},
+		{"negative moves", []string{"-1", "5", "0"}, `bad moves per session "-1"`},
+		{"bad base", []string{"40", "x", "0"}, `bad base time "x"`},
+		{"base with units", []string{"40", "5m", "0"}, `bad base time "5m"`},
+		{"increment with units", []string{"40", "5", "1s"}, `bad increment "1s"`},
+		{"negative increment", []string{"40", "5", "-1"}, `bad increment "-1"`},
 	} {
-		if _, err := ParseLevel(tc.args); err == nil || err.Error() != tc.want {
-			t.Errorf("ParseLevel(%q): %v, want %q", tc.args, err, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := ParseLevel(tc.args); err == nil || err.Error() != tc.want {
+				t.Errorf("ParseLevel(%q): %v, want %q", tc.args, err, tc.want)
+			}
+		})
 	}
 }
 

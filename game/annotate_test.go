@@ -103,20 +103,23 @@ func TestAnnotationErrors(t *testing.T) {
 	g := New(nil)
 	playAll(t, g, "e4", "e5")
 	cases := []struct {
+		name string
 		err  error
 		want string
 	}{
-		{g.AddNAG(0, 1), "ply 0 has no move (1 to 2)"},
-		{g.AddNAG(3, 1), "ply 3 has no move (1 to 2)"},
-		{g.AddNAG(1, 256), "NAG 256 is outside 0 to 255"},
-		{g.AddVariation(2, nil), "an empty variation"},
-		{g.AddVariation(2, uciLine(t, g.PositionAt(0), "d2d4")),
+		{"NAG before the first move", g.AddNAG(0, 1), "ply 0 has no move (1 to 2)"},
+		{"NAG after the last move", g.AddNAG(3, 1), "ply 3 has no move (1 to 2)"},
+		{"NAG over a byte", g.AddNAG(1, 256), "NAG 256 is outside 0 to 255"},
+		{"empty variation", g.AddVariation(2, nil), "an empty variation"},
+		{"illegal variation", g.AddVariation(2, uciLine(t, g.PositionAt(0), "d2d4")),
 			"variation move d2d4 is not legal in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
 	}
-	for i, c := range cases {
-		if c.err == nil || c.err.Error() != c.want {
-			t.Errorf("case %d: error %v, want %q", i, c.err, c.want)
-		}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if c.err == nil || c.err.Error() != c.want {
+				t.Errorf("error %v, want %q", c.err, c.want)
+			}
+		})
 	}
 }
 

@@ -223,25 +223,28 @@ func TestSetOutcome(t *testing.T) {
 
 func TestTimeoutOutcome(t *testing.T) {
 	tests := []struct {
+		name  string
 		fen   string
 		loser chess.Color
 		want  string
 	}{
-		{chess.StartFEN, chess.White, "Black wins on time"},
-		{"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", chess.White, "Draw on time"},         // Black has a bare king
-		{"8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", chess.Black, "White wins on time"},   // a pawn can queen
-		{"8/8/4k3/8/8/4K3/4P3/6n1 w - - 0 1", chess.White, "Black wins on time"}, // KN can mate a king with a pawn
-		{"8/8/4k3/8/8/4K3/8/6n1 w - - 0 1", chess.White, "Draw on time"},         // KN v K
-		{"8/8/4k3/8/3Q4/4K3/8/8 b - - 0 1", chess.Black, "White wins on time"},   // KQ v K
+		{"start position", chess.StartFEN, chess.White, "Black wins on time"},
+		{"bare king", "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", chess.White, "Draw on time"},
+		{"pawn can queen", "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1", chess.Black, "White wins on time"},
+		{"knight against pawn", "8/8/4k3/8/8/4K3/4P3/6n1 w - - 0 1", chess.White, "Black wins on time"}, // KN can mate a king with a pawn
+		{"lone knight", "8/8/4k3/8/8/4K3/8/6n1 w - - 0 1", chess.White, "Draw on time"},
+		{"queen", "8/8/4k3/8/3Q4/4K3/8/8 b - - 0 1", chess.Black, "White wins on time"},
 	}
 	for _, tt := range tests {
-		g, err := NewFromFEN(tt.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := g.TimeoutOutcome(tt.loser).Text; got != tt.want {
-			t.Errorf("%s, %v loses on time: %q, want %q", tt.fen, tt.loser, got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := NewFromFEN(tt.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := g.TimeoutOutcome(tt.loser).Text; got != tt.want {
+				t.Errorf("%s, %v loses on time: %q, want %q", tt.fen, tt.loser, got, tt.want)
+			}
+		})
 	}
 }
 

@@ -231,31 +231,33 @@ func TestParsePGNOutcomeFromBoardAndTermination(t *testing.T) {
 }
 
 func TestParsePGNErrors(t *testing.T) {
-	tests := []struct{ text, want string }{
-		{"", "no game found"},
-		{"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *", "PGN line 3: move 2. Ke3: move \"Ke3\" is not legal"},
-		{"1. e4\n{ never closed\n", "PGN line 2: comment { has no closing }"},
-		{"1. e4 (1. d4\n\n e5 *", "PGN line 1: variation ( is never closed"},
-		{"1. e4 e5 (1... Nf6 1-0", "PGN line 1: variation not closed before the result 1-0"},
-		{"1. e4 e5 (2. Nf3) *", "PGN line 1: variation move 1... Nf3: move \"Nf3\" is not legal"},
-		{"(1. d4) 1. e4 *", "PGN line 1: a variation ( must follow the move it is played instead of"},
-		{"1. e4 (\n) *", "PGN line 1: an empty variation ()"},
-		{"1. e4 (1. d4 ((1... d5) *", "PGN line 1: a variation ( must follow"},
-		{"1. e4 " + strings.Repeat("(1. d4 ", 65) + "*", "PGN line 1: variations nest deeper than 64"},
-		{"1. e4 ) e5", "PGN line 1: unexpected ) with no variation open"},
-		{"[Event \"x]\n1. e4", "PGN line 1: tag Event: the value has no closing quote"},
-		{"[Event x]\n1. e4", "PGN line 1: tag Event: the value must be in double quotes"},
-		{"[Event \"x\"\n1. e4", "PGN line 1: tag Event: missing ]"},
-		{"[FEN \"8/8/8 w - -\"]\n1. e4", "PGN line 1: bad FEN tag"},
-		{"\n\n1. e4 <e5>", "PGN line 3: unexpected character '<'"},
-		{"1. e4 $ e5", "PGN line 1: $ must be followed by a number"},
-		{"1. e4 e5 2. e8=Q", "PGN line 1: move 2. e8=Q"},
+	tests := []struct{ name, text, want string }{
+		{"no game", "", "no game found"},
+		{"illegal move", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *", "PGN line 3: move 2. Ke3: move \"Ke3\" is not legal"},
+		{"open comment", "1. e4\n{ never closed\n", "PGN line 2: comment { has no closing }"},
+		{"open variation", "1. e4 (1. d4\n\n e5 *", "PGN line 1: variation ( is never closed"},
+		{"variation at the result", "1. e4 e5 (1... Nf6 1-0", "PGN line 1: variation not closed before the result 1-0"},
+		{"illegal variation move", "1. e4 e5 (2. Nf3) *", "PGN line 1: variation move 1... Nf3: move \"Nf3\" is not legal"},
+		{"variation before a move", "(1. d4) 1. e4 *", "PGN line 1: a variation ( must follow the move it is played instead of"},
+		{"empty variation", "1. e4 (\n) *", "PGN line 1: an empty variation ()"},
+		{"variation at a variation's start", "1. e4 (1. d4 ((1... d5) *", "PGN line 1: a variation ( must follow"},
+		{"deep variations", "1. e4 " + strings.Repeat("(1. d4 ", 65) + "*", "PGN line 1: variations nest deeper than 64"},
+		{"stray close", "1. e4 ) e5", "PGN line 1: unexpected ) with no variation open"},
+		{"tag without closing quote", "[Event \"x]\n1. e4", "PGN line 1: tag Event: the value has no closing quote"},
+		{"tag without quotes", "[Event x]\n1. e4", "PGN line 1: tag Event: the value must be in double quotes"},
+		{"tag without bracket", "[Event \"x\"\n1. e4", "PGN line 1: tag Event: missing ]"},
+		{"bad FEN tag", "[FEN \"8/8/8 w - -\"]\n1. e4", "PGN line 1: bad FEN tag"},
+		{"stray character", "\n\n1. e4 <e5>", "PGN line 3: unexpected character '<'"},
+		{"bare dollar", "1. e4 $ e5", "PGN line 1: $ must be followed by a number"},
+		{"pawn to the last rank", "1. e4 e5 2. e8=Q", "PGN line 1: move 2. e8=Q"},
 	}
 	for _, tt := range tests {
-		_, err := ParsePGN(tt.text)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%q: error %v, want %q", tt.text, err, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParsePGN(tt.text)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%q: error %v, want %q", tt.text, err, tt.want)
+			}
+		})
 	}
 }
 

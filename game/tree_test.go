@@ -113,22 +113,25 @@ func TestPathErrors(t *testing.T) {
 	playPath(t, g, Path{1}, "c5")
 	before := g.PGN()
 	for _, tt := range []struct {
+		name string
 		p    Path
 		want string
 	}{
-		{Path{}, "want an odd count"},
-		{Path{1, 0}, "want an odd count"},
-		{Path{3}, "ply 3 is outside its line (0 to 2)"},
-		{Path{-1}, "ply -1 is outside"},
-		{Path{3, 0, 1}, "the line has no move 3"},
-		{Path{2, 1, 1}, "move 2 has no variation 1"},
-		{Path{2, 0, 0}, "ply 0 is outside its line (1 to 1)"},
-		{Path{2, 0, 2}, "ply 2 is outside its line (1 to 1)"},
-		{make(Path, 2*maxVariationDepth+3), "want an odd count"},
+		{"empty", Path{}, "want an odd count"},
+		{"even", Path{1, 0}, "want an odd count"},
+		{"past the end", Path{3}, "ply 3 is outside its line (0 to 2)"},
+		{"negative ply", Path{-1}, "ply -1 is outside"},
+		{"no such move", Path{3, 0, 1}, "the line has no move 3"},
+		{"no such variation", Path{2, 1, 1}, "move 2 has no variation 1"},
+		{"before the variation", Path{2, 0, 0}, "ply 0 is outside its line (1 to 1)"},
+		{"past the variation", Path{2, 0, 2}, "ply 2 is outside its line (1 to 1)"},
+		{"too deep", make(Path, 2*maxVariationDepth+3), "want an odd count"},
 	} {
-		if _, err := g.PositionAtPath(tt.p); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("path %v: %v, want %q", tt.p, err, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := g.PositionAtPath(tt.p); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("path %v: %v, want %q", tt.p, err, tt.want)
+			}
+		})
 	}
 	pos := g.PositionAt(1)
 	m, _ := pos.ParseMove("e5")

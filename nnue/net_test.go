@@ -3,6 +3,7 @@ package nnue
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -285,18 +286,20 @@ func TestNetFileRoundTrip(t *testing.T) {
 	// Other shapes are written as version 4, and a damaged shape field
 	// is refused.
 	for _, c := range []struct{ hidden, kb, buckets int }{{512, 1, 1}, {HiddenStep, 4, OutputBuckets}, {768, 8, 1}} {
-		n := randomShape(2, c.hidden, c.kb, c.buckets, true)
-		b := roundTrip(t, "version 4", n)
-		if v := b[8]; v != fileVersionShape {
-			t.Errorf("hidden %d, %d king buckets: version %d", c.hidden, c.kb, v)
-		}
-		for name, at := range map[string]int{"hidden": 16, "inputs": 12, "king buckets": 40, "layers": 36} {
-			bad := bytes.Clone(b)
-			bad[at]++
-			if _, err := Read(bad); !errors.Is(err, ErrBadNet) {
-				t.Errorf("version 4, %s: got %v, want ErrBadNet", name, err)
+		t.Run(fmt.Sprintf("hidden %d, %d king buckets, %d output buckets", c.hidden, c.kb, c.buckets), func(t *testing.T) {
+			n := randomShape(2, c.hidden, c.kb, c.buckets, true)
+			b := roundTrip(t, "version 4", n)
+			if v := b[8]; v != fileVersionShape {
+				t.Errorf("hidden %d, %d king buckets: version %d", c.hidden, c.kb, v)
 			}
-		}
+			for name, at := range map[string]int{"hidden": 16, "inputs": 12, "king buckets": 40, "layers": 36} {
+				bad := bytes.Clone(b)
+				bad[at]++
+				if _, err := Read(bad); !errors.Is(err, ErrBadNet) {
+					t.Errorf("version 4, %s: got %v, want ErrBadNet", name, err)
+				}
+			}
+		})
 	}
 	net := randomNet(2)
 	data := roundTrip(t, "plain", net)

@@ -202,9 +202,11 @@ func TestLearningRate(t *testing.T) {
 		done  int64
 		want  float64
 	}{{0, 0, 0.01}, {2, 0, 0.0055}, {1, 50, 0.001 + 0.009*(1+math.Cos(math.Pi*1.5/4))/2}, {4, 0, 0.001}} {
-		if got := c.LearningRate(100, x.epoch, x.done, 100); !near(got, x.want) {
-			t.Errorf("cosine, epoch %d + %d%%: %v, want %v", x.epoch, x.done, got, x.want)
-		}
+		t.Run(fmt.Sprintf("cosine, epoch %d + %d%%", x.epoch, x.done), func(t *testing.T) {
+			if got := c.LearningRate(100, x.epoch, x.done, 100); !near(got, x.want) {
+				t.Errorf("cosine, epoch %d + %d%%: %v, want %v", x.epoch, x.done, got, x.want)
+			}
+		})
 	}
 	c.Schedule, c.StepEpochs, c.StepGamma = "step", 2, 0.5
 	for e, want := range []float64{0.01, 0.01, 0.005, 0.005} {

@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -23,9 +24,11 @@ func TestWinPercent(t *testing.T) {
 		score int
 		want  float64
 	}{{0, 50}, {100, 59.10259}, {-300, 24.88745}, {1000, 97.54474}, {search.Mate - 3, 97.54474}, {-search.Mate + 3, 2.45526}} {
-		if got := WinPercent(c.score); !near(got, c.want) {
-			t.Errorf("WinPercent(%d) = %.5f, want %.5f", c.score, got, c.want)
-		}
+		t.Run(fmt.Sprintf("score %d", c.score), func(t *testing.T) {
+			if got := WinPercent(c.score); !near(got, c.want) {
+				t.Errorf("WinPercent(%d) = %.5f, want %.5f", c.score, got, c.want)
+			}
+		})
 	}
 	for s := -1500; s <= 1500; s += 37 {
 		if !near(WinPercent(s)+WinPercent(-s), 100) {
@@ -217,8 +220,10 @@ func TestEvalString(t *testing.T) {
 		score int
 		want  string
 	}{{35, "0.35"}, {-120, "-1.20"}, {0, "0.00"}, {search.Mate - 5, "#3"}, {-search.Mate + 2, "#-1"}} {
-		if got := EvalString(c.score); got != c.want {
-			t.Errorf("EvalString(%d) = %q, want %q", c.score, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if got := EvalString(c.score); got != c.want {
+				t.Errorf("EvalString(%d) = %q, want %q", c.score, got, c.want)
+			}
+		})
 	}
 }

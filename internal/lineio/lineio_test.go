@@ -25,14 +25,22 @@ func TestReadLine(t *testing.T) {
 		{"", io.EOF},
 	}
 	// One byte at a time too: a line may arrive in pieces.
-	for _, in := range []io.Reader{strings.NewReader(input), iotest.OneByteReader(strings.NewReader(input))} {
-		r := bufio.NewReaderSize(in, 16)
-		for i, w := range want {
-			line, err := readLine(r, max)
-			if line != w.line || err != w.err {
-				t.Errorf("line %d: %q, %v; want %q, %v", i, line, err, w.line, w.err)
+	for _, in := range []struct {
+		name string
+		r    io.Reader
+	}{
+		{"whole", strings.NewReader(input)},
+		{"one byte at a time", iotest.OneByteReader(strings.NewReader(input))},
+	} {
+		t.Run(in.name, func(t *testing.T) {
+			r := bufio.NewReaderSize(in.r, 16)
+			for i, w := range want {
+				line, err := readLine(r, max)
+				if line != w.line || err != w.err {
+					t.Errorf("line %d: %q, %v; want %q, %v", i, line, err, w.line, w.err)
+				}
 			}
-		}
+		})
 	}
 	// A long last line without a newline is skipped too.
 	r := bufio.NewReaderSize(strings.NewReader(strings.Repeat("z", 40)), 16)
