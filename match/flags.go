@@ -398,19 +398,13 @@ func parseDraw(words []string, a *adjudicationRules) error {
 	if err != nil {
 		return err
 	}
+	field := map[string]*int{"movenumber": &a.DrawMoveNumber, "movecount": &a.DrawMoveCount, "score": &a.DrawScore}
 	for k, v := range m {
 		n, err := atoiMin(v, 0)
 		if err != nil {
 			return fmt.Errorf("%s=%s: %w", k, v, err)
 		}
-		switch k {
-		case "movenumber":
-			a.DrawMoveNumber = n
-		case "movecount":
-			a.DrawMoveCount = n
-		case "score":
-			a.DrawScore = n
-		}
+		*field[k] = n
 	}
 	if a.DrawMoveCount == 0 {
 		return errors.New("movecount=M missing")
@@ -424,6 +418,7 @@ func parseResign(words []string, a *adjudicationRules) error {
 	if err != nil {
 		return err
 	}
+	field := map[string]*int{"movecount": &a.ResignMoveCount, "score": &a.ResignScore}
 	for k, v := range m {
 		if k == "twosided" {
 			a.ResignTwoSided, err = strconv.ParseBool(v)
@@ -436,11 +431,7 @@ func parseResign(words []string, a *adjudicationRules) error {
 		if err != nil {
 			return fmt.Errorf("%s=%s: %w", k, v, err)
 		}
-		if k == "movecount" {
-			a.ResignMoveCount = n
-		} else {
-			a.ResignScore = n
-		}
+		*field[k] = n
 	}
 	if a.ResignMoveCount == 0 || a.ResignScore == 0 {
 		return errors.New("movecount=M and score=CP needed")
@@ -455,21 +446,13 @@ func parseSPRT(words []string) (*stats.SPRT, error) {
 		return nil, err
 	}
 	s := &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	field := map[string]*float64{"elo0": &s.Elo0, "elo1": &s.Elo1, "alpha": &s.Alpha, "beta": &s.Beta}
 	for k, v := range m {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%s=%s: not a number", k, v)
 		}
-		switch k {
-		case "elo0":
-			s.Elo0 = f
-		case "elo1":
-			s.Elo1 = f
-		case "alpha":
-			s.Alpha = f
-		case "beta":
-			s.Beta = f
-		}
+		*field[k] = f
 	}
 	if s.Elo1 <= s.Elo0 || s.Alpha <= 0 || s.Alpha >= 0.5 || s.Beta <= 0 || s.Beta >= 0.5 {
 		return nil, errors.New("want elo0 < elo1 and alpha, beta in (0, 0.5)")

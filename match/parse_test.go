@@ -265,3 +265,11 @@ func TestMainExitStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSPRT: each key of --sprt sets its own bound.
+func TestParseSPRT(t *testing.T) {
+	s, err := parseSPRT([]string{"elo0=-1", "elo1=3", "alpha=0.1", "beta=0.2"})
+	if want := (stats.SPRT{Elo0: -1, Elo1: 3, Alpha: 0.1, Beta: 0.2}); err != nil || *s != want {
+		t.Errorf("parseSPRT: %+v, %v; want %+v", s, err, want)
+	}
+}
