@@ -107,9 +107,11 @@ func TestParseArgs(t *testing.T) {
 	}
 	// Errors of package flag's own: printed by it, with the usage.
 	for _, bad := range []string{"--tc x", "--games 0", "--order shuffle", "--bogus 1", "--seed x"} {
-		if _, err := parseArgs(strings.Fields(bad), io.Discard); !errors.Is(err, errPrinted) {
-			t.Errorf("parseArgs(%q): %v, want a flag error", bad, err)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := parseArgs(strings.Fields(bad), io.Discard); !errors.Is(err, errPrinted) {
+				t.Errorf("parseArgs(%q): %v, want a flag error", bad, err)
+			}
+		})
 	}
 }
 
@@ -259,10 +261,12 @@ func TestMainExitStatus(t *testing.T) {
 		t.Errorf("-h: status %d, stderr %q", code, errOut.String())
 	}
 	for _, args := range [][]string{{"--engine", "cmd=a"}, {"--bogus"}, {"--engine", "cmd=a", "--engine", "cmd=b"}} {
-		errOut.Reset()
-		if code := Main(context.Background(), args, &out, &errOut, nil); code != 2 || errOut.Len() == 0 {
-			t.Errorf("%q: status %d, stderr %q; want 2 and a message", args, code, errOut.String())
-		}
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			errOut.Reset()
+			if code := Main(context.Background(), args, &out, &errOut, nil); code != 2 || errOut.Len() == 0 {
+				t.Errorf("%q: status %d, stderr %q; want 2 and a message", args, code, errOut.String())
+			}
+		})
 	}
 }
 
