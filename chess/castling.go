@@ -74,6 +74,9 @@ type castlePlan struct {
 	// rook cannot uncover it, and then the span is empty (lo above hi)
 	// when the king is already on its target.
 	safeLo, safeHi Square
+	// cornerRook: the rook stands on file a or h, so lifting it uncovers
+	// no square of the king's path (nothing stands beyond it on the rank).
+	cornerRook bool
 }
 
 // setCastling grants the right with bit number i to the king on kingSq and
@@ -99,6 +102,7 @@ func (p *Position) setCastling(i int, kingSq, rookSq Square) {
 	// only when lifting the rook could uncover it, that is when something
 	// could stand beyond the rook (it is not on the edge).
 	if f := rookSq.File(); f == 0 || f == 7 {
+		plan.cornerRook = true
 		if kingSq == plan.safeLo {
 			plan.safeLo++
 		} else {

@@ -120,17 +120,26 @@ func (p *Position) CountMoves() int {
 		}
 	}
 
+	// The king's moves. Its two neighbours on its rank are also the first
+	// squares of its castling paths, so what is learnt of them here is
+	// kept for countCastling (safeEast, safeWest).
 	king := p.board[ksq]
 	p.board[ksq] = Empty
+	safeEast, safeWest := false, false
 	for _, to := range kingTargets[ksq&0x7f].list() {
 		if t := p.board[to]; (t == Empty || t.Color() == them) && !p.IsAttacked(to, them) {
 			n++
+			if to == ksq+east {
+				safeEast = true
+			} else if to == ksq+west {
+				safeWest = true
+			}
 		}
 	}
 	p.board[ksq] = king
 
 	if checkers == 0 && p.castle != NoCastle {
-		n += p.countCastling()
+		n += p.countCastling(ksq, safeEast, safeWest)
 	}
 	return n
 }
@@ -172,15 +181,48 @@ func (p *Position) countSlider(from Square, steps []Square, pinDir Square, check
 	return n
 }
 
-// countCastling counts the legal castling moves (the side is not in check).
-func (p *Position) countCastling() int {
+// countCastling counts the legal castling moves (the side is not in
+// check). safeEast and safeWest say whether the king's moves found the
+// king's neighbours on its rank safe (castlePathKnown).
+func (p *Position) countCastling(ksq Square, safeEast, safeWest bool) int {
 	n := 0
 	i := 2 * int(p.side&1) // the bit number of the side's king-side right
-	if p.castle&(WhiteOO<<i) != 0 && !p.castleBlocked(i) && p.castlePathSafe(i) {
+	if p.castle&(WhiteOO<<i) != 0 && !p.castleBlocked(i) && p.castlePathKnown(i, ksq, safeEast, safeWest) {
 		n++
 	}
-	if p.castle&(WhiteOOO<<i) != 0 && !p.castleBlocked(i+1) && p.castlePathSafe(i+1) {
+	if p.castle&(WhiteOOO<<i) != 0 && !p.castleBlocked(i+1) && p.castlePathKnown(i+1, ksq, safeEast, safeWest) {
 		n++
 	}
 	return n
+}
+
+// castlePathKnown is castlePathSafe for a counter that has already tested
+// the king's neighbours on its rank as king moves (with the king lifted).
+// With the rook on file a or h, lifting it changes nothing on the path,
+// and lifting the king changes nothing either: a slider attacking a
+// neighbour through the king's square would be giving check. A path square
+// next to the king is empty (castleBlocked), so the king's moves asked
+// about it, and their answer stands; only the farther squares are asked.
+func (p *Position) castlePathKnown(i int, ksq Square, safeEast, safeWest bool) bool {
+	plan := &p.castlePlans[i&3]
+	if !plan.cornerRook {
+		return p.castlePathSafe(i)
+	}
+	for sq := plan.safeLo; sq <= plan.safeHi; sq++ {
+		switch sq {
+		case ksq + east:
+			if !safeEast {
+				return false
+			}
+		case ksq + west:
+			if !safeWest {
+				return false
+			}
+		default:
+			if p.IsAttacked(sq, p.side^1) {
+				return false
+			}
+		}
+	}
+	return true
 }
