@@ -22,6 +22,9 @@ func BenchmarkPerftKiwipete3(b *testing.B) {
 
 func BenchmarkGenerateMoves(b *testing.B)    { benchGenerate(b, (*Position).GenerateMoves) }
 func BenchmarkGenerateCaptures(b *testing.B) { benchGenerate(b, (*Position).GenerateCaptures) }
+func BenchmarkGenerateQuiets(b *testing.B) {
+	benchGenerate(b, func(p *Position, ml *MoveList) { ml.N = 0; p.GenerateQuiets(ml) })
+}
 
 // benchGenerate times gen, a move generator, in the kiwipete position.
 func benchGenerate(b *testing.B, gen func(*Position, *MoveList)) {

@@ -28,14 +28,32 @@ const allSquares = ^uint64(0)
 // bit returns the 64-square set holding only sq.
 func bit(sq Square) uint64 { return 1 << ((sq + sq&7) >> 1 & 63) }
 
+// What generate emits: the captures (en passant included) and promotions,
+// the quiet moves (everything else: castling and double pushes included),
+// or both.
+const (
+	genCaptures = 1 << iota
+	genQuiets
+	genAll = genCaptures | genQuiets
+)
+
 // GenerateMoves fills ml with every legal move.
-func (p *Position) GenerateMoves(ml *MoveList) { ml.N = 0; p.generate(ml, true) }
+func (p *Position) GenerateMoves(ml *MoveList) { ml.N = 0; p.generate(ml, genAll) }
 
 // GenerateCaptures fills ml with the legal captures, en-passant captures and
 // promotions (all four kinds, capturing or not). Its output is exactly the
 // subsequence of GenerateMoves' output that is of those kinds, in the same
 // order, because both run the same code.
-func (p *Position) GenerateCaptures(ml *MoveList) { ml.N = 0; p.generate(ml, false) }
+func (p *Position) GenerateCaptures(ml *MoveList) { ml.N = 0; p.generate(ml, genCaptures) }
+
+// GenerateQuiets appends to ml (it does not empty it first) the legal moves
+// that GenerateCaptures leaves out: the moves that neither capture nor
+// promote (Move.IsQuiet), castling and double pushes included. Its output
+// is exactly the rest of GenerateMoves' output, in the same order, so
+// GenerateCaptures followed by GenerateQuiets lists every legal move once:
+// a search that generates in stages (captures first, quiet moves only if
+// the captures did not settle the node) sees the same moves.
+func (p *Position) GenerateQuiets(ml *MoveList) { p.generate(ml, genQuiets) }
 
 // checkInfo returns the squares a non-king move must land on to meet a
 // check (all ones when not in check), the set of pinned pieces, and the
@@ -104,10 +122,11 @@ func pinDirection(pinned uint64, from, ksq Square) Square {
 	return 0
 }
 
-// generate appends legal moves to ml: all of them when quiets is true, else
-// only captures and promotions. The order is pawns, knights, bishops,
-// rooks, queens, king, castling.
-func (p *Position) generate(ml *MoveList, quiets bool) {
+// generate appends legal moves to ml: the captures and promotions when
+// mode has genCaptures, the quiet moves when it has genQuiets. The order is
+// pawns, knights, bishops, rooks, queens, king, castling.
+func (p *Position) generate(ml *MoveList, mode int) {
+	captures, quiets := mode&genCaptures != 0, mode&genQuiets != 0
 	us := p.side
 	them := us ^ 1
 	ksq := p.KingSquare(us)
@@ -127,7 +146,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 			// Pushes: a pawn pinned along a diagonal or rank cannot push.
 			if to := from + push; p.board[to] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
 				if promoting {
-					if checkMask == allSquares || checkMask&bit(to) != 0 {
+					if captures && (checkMask == allSquares || checkMask&bit(to) != 0) {
 						addPromotions(ml, Move(from)|Move(to)<<8)
 					}
 				} else if quiets {
@@ -138,6 +157,9 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 						ml.add(Move(from) | Move(to2)<<8 | FlagDoublePush)
 					}
 				}
+			}
+			if !captures {
+				continue
 			}
 			for _, d := range [2]Square{capLeft, capRight} {
 				if pinDir != 0 && d != pinDir && d != -pinDir {
@@ -169,19 +191,19 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 					if quiets {
 						ml.add(Move(from) | Move(to)<<8)
 					}
-				} else if t.Color() == them {
+				} else if captures && t.Color() == them {
 					ml.add(Move(from) | Move(to)<<8 | FlagCapture)
 				}
 			}
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
-			p.genSlider(ml, from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+			p.genSlider(ml, from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
-			p.genSlider(ml, from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+			p.genSlider(ml, from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
 		}
 		for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
-			p.genSlider(ml, from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask, quiets)
+			p.genSlider(ml, from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
 		}
 	}
 
@@ -195,7 +217,7 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 			if quiets && !p.IsAttacked(to, them) {
 				ml.add(Move(ksq) | Move(to)<<8)
 			}
-		} else if t.Color() == them && !p.IsAttacked(to, them) {
+		} else if captures && t.Color() == them && !p.IsAttacked(to, them) {
 			ml.add(Move(ksq) | Move(to)<<8 | FlagCapture)
 		}
 	}
@@ -215,7 +237,8 @@ func (p *Position) generate(ml *MoveList, quiets bool) {
 
 // genSlider appends the moves of a bishop, rook or queen on from. A pinned
 // slider (pinDir != 0) keeps to the two directions along its pin.
-func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir Square, checkMask uint64, quiets bool) {
+func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir Square, checkMask uint64, mode int) {
+	captures, quiets := mode&genCaptures != 0, mode&genQuiets != 0
 	them := p.side ^ 1
 	for _, d := range steps {
 		if pinDir != 0 && d != pinDir && d != -pinDir {
@@ -229,7 +252,7 @@ func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir S
 				}
 				continue
 			}
-			if t.Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
+			if captures && t.Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
 				ml.add(Move(from) | Move(to)<<8 | FlagCapture)
 			}
 			break
@@ -292,4 +315,118 @@ func stepTargets(steps []Square) [128]targets {
 		}
 	}
 	return ts
+}
+
+// IsLegal reports whether m is one of the moves GenerateMoves gives in p,
+// flags included, without generating them: a move that comes from
+// elsewhere (the transposition table, a killer of another node) is tested
+// against the board and then by the generator's own rules (checkInfo's
+// check mask and pins, the lifted king, castleBlocked and castlePathSafe,
+// epLegal). A move of another position, or no move at all, is false.
+func (p *Position) IsLegal(m Move) bool {
+	const known = 0x7f | 0x7f<<8 | 7<<16 | FlagCapture | FlagEnPassant | FlagCastle | FlagDoublePush
+	if m == NoMove || m&^known != 0 {
+		return false
+	}
+	from, to := m.From(), m.To()
+	if !from.OnBoard() || !to.OnBoard() {
+		return false
+	}
+	us := p.side
+	them := us ^ 1
+	pc := p.board[from]
+	if pc == Empty || pc.Color() != us {
+		return false
+	}
+	if m.IsCastle() {
+		return p.castleLegal(m)
+	}
+	t := p.board[to]
+	if t != Empty && t.Color() != them {
+		return false
+	}
+	kind := pc.Kind()
+	var step Square // the direction the piece moves in, for the pin test
+	if kind == Pawn {
+		var ok bool
+		if step, ok = p.pawnMoveValid(m, t); !ok {
+			return false
+		}
+		if m.IsEnPassant() {
+			_, _, checkers := p.checkInfo()
+			return checkers < 2 && p.epLegal(m)
+		}
+	} else {
+		if m&(7<<16|FlagEnPassant|FlagDoublePush) != 0 || m.IsCapture() != (t != Empty) {
+			return false
+		}
+		d := diffIndex(from, to)
+		if attackMask[d]&(1<<kind) == 0 {
+			return false
+		}
+		if kind == King {
+			p.board[from] = Empty
+			safe := !p.IsAttacked(to, them)
+			p.board[from] = pc
+			return safe
+		}
+		step = attackStep[d]
+		if kind != Knight {
+			for s := from + step; s != to; s += step {
+				if p.board[s] != Empty {
+					return false
+				}
+			}
+		}
+	}
+	checkMask, pinned, checkers := p.checkInfo()
+	if checkers >= 2 || (checkMask != allSquares && checkMask&bit(to) == 0) {
+		return false
+	}
+	pinDir := pinDirection(pinned, from, p.KingSquare(us))
+	return pinDir == 0 || (kind != Knight && (step == pinDir || step == -pinDir))
+}
+
+// pawnMoveValid reports whether pawn move m matches the board (t is the
+// piece on its target square): a push to an empty square, a double push
+// from the start rank over two empty squares, a capture of an enemy piece
+// or en passant, with the flags and the promotion the generator gives it.
+// It returns the direction the pawn moves in.
+func (p *Position) pawnMoveValid(m Move, t Piece) (Square, bool) {
+	us := p.side
+	from, to := m.From(), m.To()
+	push := pawnPush[us]
+	promoting := from.Rank() == promotionRank[us]-int(int8(push))/16
+	flags := m & (FlagCapture | FlagEnPassant | FlagDoublePush)
+	if promo := m.Promotion(); promoting != (promo != NoKind) || (promoting && (promo < Knight || promo > Queen)) {
+		return 0, false
+	}
+	switch step := to - from; {
+	case step == push:
+		return step, t == Empty && flags == 0
+	case step == 2*push:
+		return push, flags == FlagDoublePush && from.Rank() == startRank[us] && t == Empty && p.board[from+push] == Empty
+	case step == pawnCaptures[us][0] || step == pawnCaptures[us][1]:
+		if t != Empty {
+			return step, flags == FlagCapture
+		}
+		return step, flags == FlagCapture|FlagEnPassant && to == p.ep && !promoting
+	}
+	return 0, false
+}
+
+// castleLegal reports whether castling move m is one the generator gives:
+// the right held, not in check, the squares empty and the path safe.
+func (p *Position) castleLegal(m Move) bool {
+	us := p.side
+	ksq := p.KingSquare(us)
+	i := 2 * int(us&1)
+	switch m {
+	case Move(ksq) | Move(ksq&0x70+kingToFileOO)<<8 | FlagCastle:
+	case Move(ksq) | Move(ksq&0x70+kingToFileOOO)<<8 | FlagCastle:
+		i++
+	default:
+		return false
+	}
+	return p.castle&(WhiteOO<<i) != 0 && !p.InCheck() && !p.castleBlocked(i) && p.castlePathSafe(i)
 }

@@ -42,11 +42,11 @@ const BenchDepth = 12
 // the embedded network evaluating (nnue.Default): a new embedded net is a
 // new signature. With the hand-written evaluation (`ox88 bench --options
 // nonnue`) the count is BenchSignatureHCE.
-const BenchSignature = 2478925
+const BenchSignature = 2697322
 
 // BenchSignatureHCE is Bench's node count with the hand-written
 // evaluation (`ox88 bench --options nonnue`).
-const BenchSignatureHCE = 2189569
+const BenchSignatureHCE = 2712275
 
 // benchHashMB is the table size of the bench (fresh for every position).
 const benchHashMB = 16

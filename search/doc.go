@@ -28,9 +28,10 @@
 //	           9 null-move pruning
 //	          10 internal iterative reduction
 //	         10b singular extensions, multi-cut (singular.go)
-//	          11 generate, score moves (order.go: scoreMoves; quiet moves
-//	             out of a pawn's attack earlier, into one later)
-//	          12 move loop: pickMove selects the best remaining move
+//	          11 moves in stages (order.go: nextMove): the hash move,
+//	             captures, killers, then quiet moves (out of a pawn's
+//	             attack earlier, into one later) generated only now
+//	          12 move loop: nextMove gives the next move
 //	          13 futility and late-move pruning of quiet moves, and
 //	             futility of captures
 //	          14 late move reductions (a ply more at expected cut nodes and

@@ -253,25 +253,33 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		}
 		hashExt = ext
 	}
-	// Step 11. Generate and order the moves.
-	s.pos.GenerateMoves(&st.moves)
-	if st.moves.N == 0 && excluded == chess.NoMove {
-		if inCheck {
-			return s.leave(StepMated, -Mate+ply, chess.NoMove)
-		}
-		return s.leave(StepStalemate, 0, chess.NoMove)
-	}
-	s.scoreMoves(ply, hashMove)
+	// Step 11. Generate and order the moves, in stages (order.go:
+	// nextMove): the hash move, captures, killers, and only then the
+	// quiet moves.
+	s.startMoves(ply, hashMove)
 	// Step 12. The move loop.
 	best, bestMove := -Infinity, chess.NoMove
 	origAlpha := alpha
 	quiets := 0
-	for i := 0; i < st.moves.N; i++ {
-		m := s.pickMove(ply, i)
+	for i := 0; ; i++ {
+		m := s.nextMove(ply)
+		if m == chess.NoMove {
+			if i == 0 && excluded == chess.NoMove { // no legal move
+				if inCheck {
+					return s.leave(StepMated, -Mate+ply, chess.NoMove)
+				}
+				return s.leave(StepStalemate, 0, chess.NoMove)
+			}
+			break
+		}
 		if m == excluded {
 			continue
 		}
 		quiet := m.IsQuiet()
+		if quiet {
+			st.tried[st.nTried] = m
+			st.nTried++
+		}
 		// Futility of a late capture: even with its
 		// victim won for nothing and a margin, it does not bring the
 		// static evaluation near alpha.
@@ -396,7 +404,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 						s.ordering.count(i)
 					}
 					if quiet {
-						s.updateHistory(ply, depth, m, i+1)
+						s.updateHistory(ply, depth, m)
 					}
 					break
 				}

@@ -11,7 +11,9 @@ import (
 // moves, a knight, bishop, rook or queen moving out of a pawn's attack comes
 // earlier and one moving into a pawn's attack later, by threatBonus (about a
 // quarter of the quiet scores' range; historyMax and threatBonus are in
-// params.go).
+// params.go). The main search (nextMove) gives the moves in that order in
+// stages, generating the quiet moves only when a node gets to them;
+// quiescence scores its whole list at once (scoreMoves, pickMove).
 const (
 	scoreHashMove    = 1 << 30
 	scoreGoodCapture = 1 << 28
@@ -72,6 +74,189 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 	}
 }
 
+// The stages of nextMove, in order.
+const (
+	stageHash         = iota // the hash move, if legal
+	stageGenCaptures         // generate and score the captures and promotions
+	stageGoodCaptures        // captures that do not lose material, queen promotions
+	stageKiller1             // the killers, if legal quiet moves here
+	stageKiller2
+	stageGenQuiets // generate and score the quiet moves
+	stageQuiets    // the quiet moves by history
+	stageBadCaptures
+	stageDone
+)
+
+// startMoves readies nextMove for the node at ply, whose hash move is
+// hashMove (NoMove: none).
+func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
+	st := &s.stack[ply]
+	st.stage = stageHash
+	st.hashMove = hashMove
+	st.nTried = 0
+}
+
+// nextMove returns the next move of the node at ply to try, NoMove when
+// there are none left: the moves are produced in stages, in the order of
+// the scores above, so that a node that cuts off early does no more work
+// than it needs:
+//
+//  1. the hash move, if it is legal here (Position.IsLegal);
+//  2. the captures and promotions (Position.GenerateCaptures, scored by
+//     scoreCaptures), good ones by MVV-LVA, each asked seeGE when it is
+//     the best left (as pickMove does) and moved to the bad ones if it
+//     loses material;
+//  3. the two killers, if they are legal quiet moves here;
+//  4. the quiet moves (Position.GenerateQuiets, generated only now and
+//     scored by scoreQuiets), by history;
+//  5. the captures that lose material and the underpromotions.
+//
+// The list holds the captures at moves[0:nCaps], the losing ones gathered
+// at its front (moves[0:nBad]), and the quiet moves after them. Each move
+// is given once: the later stages skip the hash move and the killers
+// already given.
+func (s *Searcher) nextMove(ply int) chess.Move {
+	st := &s.stack[ply]
+	for {
+		switch st.stage {
+		case stageHash:
+			st.stage = stageGenCaptures
+			if m := st.hashMove; m != chess.NoMove && s.pos.IsLegal(m) {
+				return m
+			}
+		case stageGenCaptures:
+			s.pos.GenerateCaptures(&st.moves)
+			s.scoreCaptures(ply)
+			st.stage = stageGoodCaptures
+		case stageGoodCaptures:
+			for st.cur < st.nCaps {
+				i := st.cur
+				st.cur++
+				m := st.selectBest(i, st.nCaps)
+				if !seePending(&s.pos, m) || s.seeGE(m, 0) {
+					return m
+				}
+				// A losing capture: to the bad ones at the front.
+				st.scores[i] = int32(scoreBadCapture + mvvLva(&s.pos, m))
+				st.swap(i, st.nBad)
+				st.nBad++
+			}
+			st.stage = stageKiller1
+		case stageKiller1:
+			st.stage = stageKiller2
+			if m := st.killers[0]; s.killerHere(st, m) {
+				return m
+			}
+		case stageKiller2:
+			st.stage = stageGenQuiets
+			if m := st.killers[1]; m != st.killers[0] && s.killerHere(st, m) {
+				return m
+			}
+		case stageGenQuiets:
+			s.pos.GenerateQuiets(&st.moves)
+			s.scoreQuiets(ply)
+			st.cur = st.nCaps
+			st.stage = stageQuiets
+		case stageQuiets:
+			if st.cur < st.moves.N {
+				st.cur++
+				return st.selectBest(st.cur-1, st.moves.N)
+			}
+			st.cur = 0
+			st.stage = stageBadCaptures
+		case stageBadCaptures:
+			if st.cur < st.nBad {
+				st.cur++
+				return st.selectBest(st.cur-1, st.nBad)
+			}
+			st.stage = stageDone
+		default:
+			return chess.NoMove
+		}
+	}
+}
+
+// killerHere reports whether killer m is to be tried at stage 3 of
+// nextMove: a legal quiet move here, not the hash move (given already).
+func (s *Searcher) killerHere(st *plyData, m chess.Move) bool {
+	return m != chess.NoMove && m != st.hashMove && m.IsQuiet() && s.pos.IsLegal(m)
+}
+
+// scoreCaptures scores the captures and promotions GenerateCaptures put in
+// the list of the node at ply, as scoreMoves does, drops the hash move, and
+// gathers the ones scored bad (underpromotions) at the front.
+func (s *Searcher) scoreCaptures(ply int) {
+	st := &s.stack[ply]
+	pos := &s.pos
+	moves := st.moves.Moves[:st.moves.N]
+	scores := st.scores[:len(moves)]
+	n, nBad := 0, 0
+	for _, m := range moves {
+		if m == st.hashMove {
+			continue
+		}
+		var v int
+		switch p := m.Promotion(); {
+		case p != chess.NoKind && p != chess.Queen && m.IsCapture():
+			v = scoreBadCapture + mvvLva(pos, m) - 1000
+		case p != chess.NoKind && p != chess.Queen: // underpromotion without capture
+			v = scoreBadCapture - 1000 + int(p)
+		default: // good until seeGE says otherwise (stage 2)
+			v = scoreGoodCapture + mvvLva(pos, m)
+		}
+		moves[n], scores[n] = m, int32(v)
+		if v < scoreGoodCapture {
+			st.swap(n, nBad)
+			nBad++
+		}
+		n++
+	}
+	st.moves.N, st.nCaps, st.nBad, st.cur = n, n, nBad, nBad
+}
+
+// scoreQuiets scores the quiet moves GenerateQuiets appended to the list
+// of the node at ply by their histories and threatScore, as scoreMoves
+// does, and drops the hash move and the killers (given already).
+func (s *Searcher) scoreQuiets(ply int) {
+	st := &s.stack[ply]
+	pos := &s.pos
+	moves := st.moves.Moves[:st.moves.N]
+	scores := st.scores[:len(moves)]
+	n := st.nCaps
+	for _, m := range moves[st.nCaps:] {
+		if m == st.hashMove || m == st.killers[0] || m == st.killers[1] {
+			continue
+		}
+		pc := pos.At(m.From())
+		moves[n], scores[n] = m, int32(s.quietScore(ply, pc, m)+threatScore(pos, pc, m))
+		n++
+	}
+	st.moves.N = n
+}
+
+// selectBest moves the best-scored move among moves[i:end] to slot i and
+// returns it (the first of equals).
+func (st *plyData) selectBest(i, end int) chess.Move {
+	moves := st.moves.Moves[:end]
+	scores := st.scores[:end]
+	best, v := i, scores[i]
+	for j := i + 1; j < len(scores); j++ {
+		if scores[j] > v {
+			best, v = j, scores[j]
+		}
+	}
+	m := moves[best]
+	moves[i], moves[best] = m, moves[i]
+	scores[i], scores[best] = v, scores[i]
+	return m
+}
+
+// swap exchanges the moves (and scores) in slots i and j of the list.
+func (st *plyData) swap(i, j int) {
+	st.moves.Moves[i], st.moves.Moves[j] = st.moves.Moves[j], st.moves.Moves[i]
+	st.scores[i], st.scores[j] = st.scores[j], st.scores[i]
+}
+
 // pickMove moves the best-scored move among i.. to slot i and returns it:
 // a selection step instead of a full sort, because most nodes cut off after
 // one or two moves.
@@ -114,20 +299,18 @@ func seePending(pos *chess.Position, m chess.Move) bool {
 }
 
 // updateHistory rewards the quiet move that caused a cutoff and punishes
-// the quiet moves tried before it (not the one step 10b left out), with a
-// bonus that saturates toward historyMax so old results fade.
-func (s *Searcher) updateHistory(ply, depth int, best chess.Move, tried int) {
+// the quiet moves tried before it (st.tried, which negamax fills: the
+// quiet moves nextMove gave, pruned ones included, not the one step 10b
+// left out), with a bonus that saturates toward historyMax so old results
+// fade.
+func (s *Searcher) updateHistory(ply, depth int, best chess.Move) {
 	st := &s.stack[ply]
 	if st.killers[0] != best {
 		st.killers[1] = st.killers[0]
 		st.killers[0] = best
 	}
 	bonus := min(depth*depth, historyMax/4)
-	for i := 0; i < tried; i++ {
-		m := st.moves.Moves[i]
-		if !m.IsQuiet() || m == st.excluded { // the singular search (step 10b) did not try that one
-			continue
-		}
+	for _, m := range st.tried[:st.nTried] {
 		pc := s.pos.At(m.From())
 		h := &s.history[pc&15][m.To()&0x7f]
 		b := -bonus

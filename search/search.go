@@ -117,6 +117,15 @@ type plyData struct {
 	// with a null window from this ply, 0 when it is not reduced
 	// (step 7c).
 	reduction int
+	// The state of nextMove (order.go): its stage, the hash move, where
+	// the captures end, the losing captures end and the next move of the
+	// stage is.
+	stage, nCaps, nBad, cur int
+	hashMove                chess.Move
+	// tried holds the quiet moves the node's move loop has tried, in
+	// order (nTried of them), for updateHistory.
+	tried  [chess.MaxMoves]chess.Move
+	nTried int
 }
 
 // Searcher runs searches. It keeps the transposition table and history
