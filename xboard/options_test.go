@@ -15,7 +15,10 @@ import (
 func (s *session) expectLines(want ...string) {
 	s.T.Helper()
 	for _, w := range want {
-		if l, _ := s.Expect("", 5*time.Second); l != w {
+		// A generous wait: opening the Syzygy tables under the race
+		// detector on a loaded machine has taken more than 5 s, and a
+		// line that comes late shifts every comparison after it.
+		if l, _ := s.Expect("", 30*time.Second); l != w {
 			s.T.Errorf("got %q, want %q", l, w)
 		}
 	}
