@@ -94,6 +94,7 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 	st.stage = stageHash
 	st.hashMove = hashMove
 	st.nTried = 0
+	st.ci = chess.CheckInfo{}
 }
 
 // nextMove returns the next move of the node at ply to try, NoMove when
@@ -101,31 +102,33 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 // the scores above, so that a node that cuts off early does no more work
 // than it needs:
 //
-//  1. the hash move, if it is legal here (Position.IsLegal);
-//  2. the captures and promotions (Position.GenerateCaptures, scored by
+//  1. the hash move, if it is legal here (Position.IsLegalWith);
+//  2. the captures and promotions (Position.GenerateCapturesWith, scored by
 //     scoreCaptures), good ones by MVV-LVA, each asked seeGE when it is
 //     the best left (as pickMove does) and moved to the bad ones if it
 //     loses material;
 //  3. the two killers, if they are legal quiet moves here;
-//  4. the quiet moves (Position.GenerateQuiets, generated only now and
+//  4. the quiet moves (Position.GenerateQuietsWith, generated only now and
 //     scored by scoreQuiets), by history;
 //  5. the captures that lose material and the underpromotions.
 //
 // The list holds the captures at moves[0:nCaps], the losing ones gathered
 // at its front (moves[0:nBad]), and the quiet moves after them. Each move
 // is given once: the later stages skip the hash move and the killers
-// already given.
+// already given. The checks and pins those legality tests and the
+// generator need are computed once per node, by the first of them to need
+// them, and kept in st.ci (chess.CheckInfo; startMoves empties it).
 func (s *Searcher) nextMove(ply int) chess.Move {
 	st := &s.stack[ply]
 	for {
 		switch st.stage {
 		case stageHash:
 			st.stage = stageGenCaptures
-			if m := st.hashMove; m != chess.NoMove && s.pos.IsLegal(m) {
+			if m := st.hashMove; m != chess.NoMove && s.pos.IsLegalWith(m, &st.ci) {
 				return m
 			}
 		case stageGenCaptures:
-			s.pos.GenerateCaptures(&st.moves)
+			s.pos.GenerateCapturesWith(&st.moves, &st.ci)
 			s.scoreCaptures(ply)
 			st.stage = stageGoodCaptures
 		case stageGoodCaptures:
@@ -153,7 +156,7 @@ func (s *Searcher) nextMove(ply int) chess.Move {
 				return m
 			}
 		case stageGenQuiets:
-			s.pos.GenerateQuiets(&st.moves)
+			s.pos.GenerateQuietsWith(&st.moves, &st.ci)
 			s.scoreQuiets(ply)
 			st.cur = st.nCaps
 			st.stage = stageQuiets
@@ -179,7 +182,7 @@ func (s *Searcher) nextMove(ply int) chess.Move {
 // killerHere reports whether killer m is to be tried at stage 3 of
 // nextMove: a legal quiet move here, not the hash move (given already).
 func (s *Searcher) killerHere(st *plyData, m chess.Move) bool {
-	return m != chess.NoMove && m != st.hashMove && m.IsQuiet() && s.pos.IsLegal(m)
+	return m != chess.NoMove && m != st.hashMove && m.IsQuiet() && s.pos.IsLegalWith(m, &st.ci)
 }
 
 // scoreCaptures scores the captures and promotions GenerateCaptures put in

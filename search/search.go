@@ -122,6 +122,9 @@ type plyData struct {
 	// stage is.
 	stage, nCaps, nBad, cur int
 	hashMove                chess.Move
+	// ci is the node's checks and pins, computed by the first legality
+	// test or generation of nextMove that needs them (chess.CheckInfo).
+	ci chess.CheckInfo
 	// tried holds the quiet moves the node's move loop has tried, in
 	// order (nTried of them), for updateHistory.
 	tried  [chess.MaxMoves]chess.Move
