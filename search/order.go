@@ -47,6 +47,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 	pos := &s.pos
 	moves := st.moves.Moves[:st.moves.N]
 	scores := st.scores[:len(moves)]
+	cont := s.contRows(ply)
 	for i, m := range moves {
 		var v int
 		switch {
@@ -68,7 +69,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			v = scoreKiller2
 		default:
 			pc := pos.At(m.From())
-			v = s.quietScore(ply, pc, m) + threatScore(pos, pc, m)
+			v = s.quietScore(&cont, pc, m) + threatScore(pos, pc, m)
 		}
 		scores[i] = int32(v)
 	}
@@ -226,12 +227,13 @@ func (s *Searcher) scoreQuiets(ply int) {
 	moves := st.moves.Moves[:st.moves.N]
 	scores := st.scores[:len(moves)]
 	n := st.nCaps
+	cont := s.contRows(ply)
 	for _, m := range moves[st.nCaps:] {
 		if m == st.hashMove || m == st.killers[0] || m == st.killers[1] {
 			continue
 		}
 		pc := pos.At(m.From())
-		moves[n], scores[n] = m, int32(s.quietScore(ply, pc, m)+threatScore(pos, pc, m))
+		moves[n], scores[n] = m, int32(s.quietScore(&cont, pc, m)+threatScore(pos, pc, m))
 		n++
 	}
 	st.moves.N = n
@@ -313,6 +315,7 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move) {
 		st.killers[0] = best
 	}
 	bonus := min(depth*depth, historyMax/4)
+	cont := s.contRows(ply)
 	for _, m := range st.tried[:st.nTried] {
 		pc := s.pos.At(m.From())
 		h := &s.history[pc&15][m.To()&0x7f]
@@ -321,13 +324,11 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move) {
 			b = bonus
 		}
 		*h = int32(withBonus(int(*h), b))
-		for k := 0; k < 2 && ply-1-k >= 0; k++ {
-			prev := &s.stack[ply-1-k]
-			if prev.move == chess.NoMove {
-				continue
+		for _, row := range cont {
+			if row != nil {
+				c := &row[pc&15][m.To().Index64()]
+				*c = int16(withBonus(int(*c), b))
 			}
-			c := &s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()]
-			*c = int16(withBonus(int(*c), b))
 		}
 	}
 }
@@ -358,15 +359,35 @@ func withBonus(h, b int) int {
 	return h + b - h*abs(b)/historyMax
 }
 
-// quietScore orders a quiet move: its history, plus the continuation
-// histories of the moves one and two plies back.
-func (s *Searcher) quietScore(ply int, pc chess.Piece, m chess.Move) int {
-	v := int(s.history[pc&15][m.To()&0x7f])
+// contRow is the part of a continuation history that follows one earlier
+// move: indexed by this move's piece and target.
+type contRow = [16][64]int16
+
+// contRows returns the continuation-history rows of the node at ply: the
+// tables that follow the moves one and two plies back (contHist[0] and
+// contHist[1] at that move's piece and target), nil where there is no such
+// move (a null move, or above the root). A node looks them up once, not
+// once per move it scores or rewards.
+func (s *Searcher) contRows(ply int) [2]*contRow {
+	var rows [2]*contRow
 	for k := 0; k < 2 && ply-1-k >= 0; k++ {
-		prev := &s.stack[ply-1-k]
-		if prev.move != chess.NoMove {
-			v += int(s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()])
+		if prev := &s.stack[ply-1-k]; prev.move != chess.NoMove {
+			rows[k] = &s.contHist[k][prev.piece&15][prev.move.To().Index64()]
 		}
+	}
+	return rows
+}
+
+// quietScore orders a quiet move: its history, plus the continuation
+// histories of the moves one and two plies back (cont, from contRows).
+func (s *Searcher) quietScore(cont *[2]*contRow, pc chess.Piece, m chess.Move) int {
+	to := m.To()
+	v := int(s.history[pc&15][to&0x7f])
+	if c := cont[0]; c != nil {
+		v += int(c[pc&15][to.Index64()])
+	}
+	if c := cont[1]; c != nil {
+		v += int(c[pc&15][to.Index64()])
 	}
 	return v
 }
