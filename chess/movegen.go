@@ -38,13 +38,28 @@ const (
 )
 
 // GenerateMoves fills ml with every legal move.
-func (p *Position) GenerateMoves(ml *MoveList) { ml.N = 0; p.generate(ml, genAll) }
+func (p *Position) GenerateMoves(ml *MoveList) {
+	var ci CheckInfo
+	ml.N = 0
+	p.generate(ml, genAll, &ci)
+}
 
 // GenerateCaptures fills ml with the legal captures, en-passant captures and
 // promotions (all four kinds, capturing or not). Its output is exactly the
 // subsequence of GenerateMoves' output that is of those kinds, in the same
 // order, because both run the same code.
-func (p *Position) GenerateCaptures(ml *MoveList) { ml.N = 0; p.generate(ml, genCaptures) }
+func (p *Position) GenerateCaptures(ml *MoveList) {
+	var ci CheckInfo
+	p.GenerateCapturesWith(ml, &ci)
+}
+
+// GenerateCapturesWith is GenerateCaptures with the position's CheckInfo
+// in ci: filled here if it is not yet (see CheckInfo), used as it is if it
+// is.
+func (p *Position) GenerateCapturesWith(ml *MoveList, ci *CheckInfo) {
+	ml.N = 0
+	p.generate(ml, genCaptures, ci)
+}
 
 // GenerateQuiets appends to ml (it does not empty it first) the legal moves
 // that GenerateCaptures leaves out: the moves that neither capture nor
@@ -53,7 +68,35 @@ func (p *Position) GenerateCaptures(ml *MoveList) { ml.N = 0; p.generate(ml, gen
 // GenerateCaptures followed by GenerateQuiets lists every legal move once:
 // a search that generates in stages (captures first, quiet moves only if
 // the captures did not settle the node) sees the same moves.
-func (p *Position) GenerateQuiets(ml *MoveList) { p.generate(ml, genQuiets) }
+func (p *Position) GenerateQuiets(ml *MoveList) {
+	var ci CheckInfo
+	p.generate(ml, genQuiets, &ci)
+}
+
+// GenerateQuietsWith is GenerateQuiets with the position's CheckInfo in
+// ci, as GenerateCapturesWith.
+func (p *Position) GenerateQuietsWith(ml *MoveList, ci *CheckInfo) { p.generate(ml, genQuiets, ci) }
+
+// CheckInfo holds what legal move generation needs to know about a
+// position's checks and pins (checkInfo's results), so that a caller that
+// asks several questions of one position (Position.IsLegalWith,
+// GenerateCapturesWith, GenerateQuietsWith: a search's staged move picker)
+// has it computed once instead of once per question. Its zero value is
+// "not computed yet": the first of those calls fills it. It belongs to one
+// position: set it back to CheckInfo{} when the position changes.
+type CheckInfo struct {
+	checkMask, pinned uint64
+	checkers          int
+	ready             bool
+}
+
+// fill computes ci for p if it is not computed yet.
+func (ci *CheckInfo) fill(p *Position) {
+	if !ci.ready {
+		ci.checkMask, ci.pinned, ci.checkers = p.checkInfo()
+		ci.ready = true
+	}
+}
 
 // checkInfo returns the squares a non-king move must land on to meet a
 // check (all ones when not in check), the set of pinned pieces, and the
@@ -125,12 +168,15 @@ func pinDirection(pinned uint64, from, ksq Square) Square {
 // generate appends legal moves to ml: the captures and promotions when
 // mode has genCaptures, the quiet moves when it has genQuiets. The order is
 // pawns, knights, bishops, rooks, queens, king, castling.
-func (p *Position) generate(ml *MoveList, mode int) {
+//
+// ci is the position's CheckInfo, filled here if it is not yet.
+func (p *Position) generate(ml *MoveList, mode int, ci *CheckInfo) {
 	captures, quiets := mode&genCaptures != 0, mode&genQuiets != 0
 	us := p.side
 	them := us ^ 1
 	ksq := p.KingSquare(us)
-	checkMask, pinned, checkers := p.checkInfo()
+	ci.fill(p)
+	checkMask, pinned, checkers := ci.checkMask, ci.pinned, ci.checkers
 
 	if checkers < 2 {
 		// Pawn constants, hoisted out of the loop: pawns are half the
@@ -324,6 +370,15 @@ func stepTargets(steps []Square) [128]targets {
 // check mask and pins, the lifted king, castleBlocked and castlePathSafe,
 // epLegal). A move of another position, or no move at all, is false.
 func (p *Position) IsLegal(m Move) bool {
+	var ci CheckInfo
+	return p.IsLegalWith(m, &ci)
+}
+
+// IsLegalWith is IsLegal with the position's CheckInfo in ci: filled here
+// if it is not yet and the move needs it (the cheap tests against the
+// board come first, and a king move or castling does not need it), used as
+// it is if it is.
+func (p *Position) IsLegalWith(m Move, ci *CheckInfo) bool {
 	const known = 0x7f | 0x7f<<8 | 7<<16 | FlagCapture | FlagEnPassant | FlagCastle | FlagDoublePush
 	if m == NoMove || m&^known != 0 {
 		return false
@@ -353,8 +408,8 @@ func (p *Position) IsLegal(m Move) bool {
 			return false
 		}
 		if m.IsEnPassant() {
-			_, _, checkers := p.checkInfo()
-			return checkers < 2 && p.epLegal(m)
+			ci.fill(p)
+			return ci.checkers < 2 && p.epLegal(m)
 		}
 	} else {
 		if m&(7<<16|FlagEnPassant|FlagDoublePush) != 0 || m.IsCapture() != (t != Empty) {
@@ -379,7 +434,8 @@ func (p *Position) IsLegal(m Move) bool {
 			}
 		}
 	}
-	checkMask, pinned, checkers := p.checkInfo()
+	ci.fill(p)
+	checkMask, pinned, checkers := ci.checkMask, ci.pinned, ci.checkers
 	if checkers >= 2 || (checkMask != allSquares && checkMask&bit(to) == 0) {
 		return false
 	}

@@ -8,7 +8,10 @@ import (
 
 // checkStages checks at the node p that GenerateCaptures followed by
 // GenerateQuiets lists exactly GenerateMoves' moves, the quiet ones in
-// GenerateMoves' order, and that IsLegal accepts exactly the legal moves
+// GenerateMoves' order (and GenerateCapturesWith followed by
+// GenerateQuietsWith, sharing one CheckInfo, the same list), and that
+// IsLegal, and IsLegalWith with one CheckInfo for the node filled by
+// whichever candidate needs it first, accept exactly the legal moves
 // among candidates: the moves of the nodes above (foreign), each legal
 // move with a flag or its promotion changed, and, when wide is set, every
 // move of one of our pieces to any square with any flags (and the en-passant
@@ -21,6 +24,16 @@ func checkStages(t *testing.T, p *Position, depth int, foreign []Move, wide bool
 	nCaps := staged.N
 	p.GenerateQuiets(&staged)
 	quiets := staged.Moves[nCaps:staged.N]
+	var shared MoveList
+	var ci CheckInfo
+	p.GenerateCapturesWith(&shared, &ci)
+	if shared.N != nCaps || !ci.ready {
+		t.Fatalf("%s: GenerateCapturesWith gave %d moves (ready %v), GenerateCaptures %d", p.FEN(), shared.N, ci.ready, nCaps)
+	}
+	p.GenerateQuietsWith(&shared, &ci)
+	if !slices.Equal(shared.Slice(), staged.Slice()) {
+		t.Fatalf("%s: with a shared CheckInfo %v, without %v", p.FEN(), shared.Slice(), staged.Slice())
+	}
 	j := 0
 	for _, m := range all.Slice() {
 		if m.IsQuiet() {
@@ -41,10 +54,14 @@ func checkStages(t *testing.T, p *Position, depth int, foreign []Move, wide bool
 	}
 
 	fen, key := p.FEN(), p.Key()
+	var lazy CheckInfo // filled by the first IsLegalWith that needs it
 	legal := func(m Move) {
 		_, in := slices.BinarySearch(want, m)
 		if p.IsLegal(m) != in {
 			t.Fatalf("%s: IsLegal(%s %#x) = %v, GenerateMoves lists it: %v", fen, m, uint32(m), !in, in)
+		}
+		if p.IsLegalWith(m, &lazy) != in {
+			t.Fatalf("%s: IsLegalWith(%s %#x) = %v, GenerateMoves lists it: %v", fen, m, uint32(m), !in, in)
 		}
 	}
 	for _, m := range foreign {

@@ -172,7 +172,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	}
 	// Step 6. Check extension: a side in check has few replies, and cutting
 	// the line here would miss the mates and wins they lead to.
-	inCheck := s.pos.InCheck()
+	inCheck := s.inCheckAt(ply)
 	if inCheck && excluded == chess.NoMove {
 		depth++
 		s.note(StepCheckExtension, chess.NoMove, depth)
@@ -218,6 +218,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			r := nullBaseReduction + depth/nullDepthDivisor
 			st.move, st.doubleExts = chess.NoMove, s.stack[ply-1].doubleExts
 			u := s.makeNullMove()
+			s.stack[ply+1].checkKnown = false
 			score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 			s.unmakeNullMove(u)
 			if s.stopped {
@@ -289,14 +290,19 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		}
 		st.move, st.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
-		if capFutile && !s.pos.InCheck() {
+		// Only quiet moves are pruned or reduced, so only they (and a
+		// capture that may be futile) need to know whether they give
+		// check (an attack test per move); the child is told, so that
+		// it does not ask again at its step 6.
+		checkKnown := quiet || capFutile
+		checks := checkKnown && s.pos.InCheck()
+		s.stack[ply+1].checkKnown, s.stack[ply+1].checkGiven = checkKnown, checks
+		if capFutile && !checks {
 			s.note(StepFutility, m, staticEval+capFutBase+capFutPerDepth*depth)
 			s.unmakeMove(m, u)
 			continue
 		}
-		// Only quiet moves are pruned or reduced, so only they need to
-		// know whether they give check (an attack test per move).
-		givesCheck := quiet && s.pos.InCheck()
+		givesCheck := quiet && checks
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake): futility and late-move pruning.
@@ -430,6 +436,16 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 	}
 	s.tt.store(key, bestMove, scoreToTT(best, ply), rawEval, depth, bound)
 	return s.leave(StepSearched, best, bestMove)
+}
+
+// inCheckAt reports whether the side to move at the node at ply is in
+// check: what the node's parent found out, when it did (plyData.checkKnown),
+// or else an attack test.
+func (s *Searcher) inCheckAt(ply int) bool {
+	if st := &s.stack[ply]; st.checkKnown {
+		return st.checkGiven
+	}
+	return s.pos.InCheck()
 }
 
 // isDrawAt is isDraw for a node at ply > 0 (the root is never a draw: a

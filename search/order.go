@@ -47,6 +47,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 	pos := &s.pos
 	moves := st.moves.Moves[:st.moves.N]
 	scores := st.scores[:len(moves)]
+	cont := s.contRows(ply)
 	for i, m := range moves {
 		var v int
 		switch {
@@ -68,7 +69,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			v = scoreKiller2
 		default:
 			pc := pos.At(m.From())
-			v = s.quietScore(ply, pc, m) + threatScore(pos, pc, m)
+			v = s.quietScore(&cont, pc, m) + threatScore(pos, pc, m)
 		}
 		scores[i] = int32(v)
 	}
@@ -94,6 +95,7 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 	st.stage = stageHash
 	st.hashMove = hashMove
 	st.nTried = 0
+	st.ci = chess.CheckInfo{}
 }
 
 // nextMove returns the next move of the node at ply to try, NoMove when
@@ -101,31 +103,33 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 // the scores above, so that a node that cuts off early does no more work
 // than it needs:
 //
-//  1. the hash move, if it is legal here (Position.IsLegal);
-//  2. the captures and promotions (Position.GenerateCaptures, scored by
+//  1. the hash move, if it is legal here (Position.IsLegalWith);
+//  2. the captures and promotions (Position.GenerateCapturesWith, scored by
 //     scoreCaptures), good ones by MVV-LVA, each asked seeGE when it is
 //     the best left (as pickMove does) and moved to the bad ones if it
 //     loses material;
 //  3. the two killers, if they are legal quiet moves here;
-//  4. the quiet moves (Position.GenerateQuiets, generated only now and
+//  4. the quiet moves (Position.GenerateQuietsWith, generated only now and
 //     scored by scoreQuiets), by history;
 //  5. the captures that lose material and the underpromotions.
 //
 // The list holds the captures at moves[0:nCaps], the losing ones gathered
 // at its front (moves[0:nBad]), and the quiet moves after them. Each move
 // is given once: the later stages skip the hash move and the killers
-// already given.
+// already given. The checks and pins those legality tests and the
+// generator need are computed once per node, by the first of them to need
+// them, and kept in st.ci (chess.CheckInfo; startMoves empties it).
 func (s *Searcher) nextMove(ply int) chess.Move {
 	st := &s.stack[ply]
 	for {
 		switch st.stage {
 		case stageHash:
 			st.stage = stageGenCaptures
-			if m := st.hashMove; m != chess.NoMove && s.pos.IsLegal(m) {
+			if m := st.hashMove; m != chess.NoMove && s.pos.IsLegalWith(m, &st.ci) {
 				return m
 			}
 		case stageGenCaptures:
-			s.pos.GenerateCaptures(&st.moves)
+			s.pos.GenerateCapturesWith(&st.moves, &st.ci)
 			s.scoreCaptures(ply)
 			st.stage = stageGoodCaptures
 		case stageGoodCaptures:
@@ -153,7 +157,7 @@ func (s *Searcher) nextMove(ply int) chess.Move {
 				return m
 			}
 		case stageGenQuiets:
-			s.pos.GenerateQuiets(&st.moves)
+			s.pos.GenerateQuietsWith(&st.moves, &st.ci)
 			s.scoreQuiets(ply)
 			st.cur = st.nCaps
 			st.stage = stageQuiets
@@ -179,7 +183,7 @@ func (s *Searcher) nextMove(ply int) chess.Move {
 // killerHere reports whether killer m is to be tried at stage 3 of
 // nextMove: a legal quiet move here, not the hash move (given already).
 func (s *Searcher) killerHere(st *plyData, m chess.Move) bool {
-	return m != chess.NoMove && m != st.hashMove && m.IsQuiet() && s.pos.IsLegal(m)
+	return m != chess.NoMove && m != st.hashMove && m.IsQuiet() && s.pos.IsLegalWith(m, &st.ci)
 }
 
 // scoreCaptures scores the captures and promotions GenerateCaptures put in
@@ -223,12 +227,13 @@ func (s *Searcher) scoreQuiets(ply int) {
 	moves := st.moves.Moves[:st.moves.N]
 	scores := st.scores[:len(moves)]
 	n := st.nCaps
+	cont := s.contRows(ply)
 	for _, m := range moves[st.nCaps:] {
 		if m == st.hashMove || m == st.killers[0] || m == st.killers[1] {
 			continue
 		}
 		pc := pos.At(m.From())
-		moves[n], scores[n] = m, int32(s.quietScore(ply, pc, m)+threatScore(pos, pc, m))
+		moves[n], scores[n] = m, int32(s.quietScore(&cont, pc, m)+threatScore(pos, pc, m))
 		n++
 	}
 	st.moves.N = n
@@ -310,6 +315,7 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move) {
 		st.killers[0] = best
 	}
 	bonus := min(depth*depth, historyMax/4)
+	cont := s.contRows(ply)
 	for _, m := range st.tried[:st.nTried] {
 		pc := s.pos.At(m.From())
 		h := &s.history[pc&15][m.To()&0x7f]
@@ -318,13 +324,11 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move) {
 			b = bonus
 		}
 		*h = int32(withBonus(int(*h), b))
-		for k := 0; k < 2 && ply-1-k >= 0; k++ {
-			prev := &s.stack[ply-1-k]
-			if prev.move == chess.NoMove {
-				continue
+		for _, row := range cont {
+			if row != nil {
+				c := &row[pc&15][m.To().Index64()]
+				*c = int16(withBonus(int(*c), b))
 			}
-			c := &s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()]
-			*c = int16(withBonus(int(*c), b))
 		}
 	}
 }
@@ -355,15 +359,35 @@ func withBonus(h, b int) int {
 	return h + b - h*abs(b)/historyMax
 }
 
-// quietScore orders a quiet move: its history, plus the continuation
-// histories of the moves one and two plies back.
-func (s *Searcher) quietScore(ply int, pc chess.Piece, m chess.Move) int {
-	v := int(s.history[pc&15][m.To()&0x7f])
+// contRow is the part of a continuation history that follows one earlier
+// move: indexed by this move's piece and target.
+type contRow = [16][64]int16
+
+// contRows returns the continuation-history rows of the node at ply: the
+// tables that follow the moves one and two plies back (contHist[0] and
+// contHist[1] at that move's piece and target), nil where there is no such
+// move (a null move, or above the root). A node looks them up once, not
+// once per move it scores or rewards.
+func (s *Searcher) contRows(ply int) [2]*contRow {
+	var rows [2]*contRow
 	for k := 0; k < 2 && ply-1-k >= 0; k++ {
-		prev := &s.stack[ply-1-k]
-		if prev.move != chess.NoMove {
-			v += int(s.contHist[k][prev.piece&15][prev.move.To().Index64()][pc&15][m.To().Index64()])
+		if prev := &s.stack[ply-1-k]; prev.move != chess.NoMove {
+			rows[k] = &s.contHist[k][prev.piece&15][prev.move.To().Index64()]
 		}
+	}
+	return rows
+}
+
+// quietScore orders a quiet move: its history, plus the continuation
+// histories of the moves one and two plies back (cont, from contRows).
+func (s *Searcher) quietScore(cont *[2]*contRow, pc chess.Piece, m chess.Move) int {
+	to := m.To()
+	v := int(s.history[pc&15][to&0x7f])
+	if c := cont[0]; c != nil {
+		v += int(c[pc&15][to.Index64()])
+	}
+	if c := cont[1]; c != nil {
+		v += int(c[pc&15][to.Index64()])
 	}
 	return v
 }

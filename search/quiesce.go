@@ -33,7 +33,7 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 			return s.leave(StepTTCutoff, ttScore, entry.move)
 		}
 	}
-	inCheck := qply < qsMaxCheckEvasions && s.pos.InCheck()
+	inCheck := qply < qsMaxCheckEvasions && s.inCheckAt(ply)
 	best := -Infinity
 	rawEval, staticEval := 0, 0
 	if !inCheck {
@@ -114,6 +114,7 @@ func (s *Searcher) quiesceMoves(ply, qply, alpha, beta, best, staticEval int, pr
 		}
 		st.move, st.piece = m, s.pos.At(m.From())
 		u := s.makeMove(m)
+		s.stack[ply+1].checkKnown = false
 		score := -s.Quiesce(ply+1, -beta, -alpha, qply+1)
 		s.unmakeMove(m, u)
 		if s.stopped {

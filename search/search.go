@@ -113,6 +113,13 @@ type plyData struct {
 	// cutoffs counts the beta cutoffs of the main-search nodes at this ply
 	// since the node two plies up began (the cutoff count, step 14).
 	cutoffs int
+	// checkKnown says whether the node at this ply, as its parent entered
+	// it, is known to be in check or not (checkGiven): the parent finds
+	// out when it makes a quiet move (step 13 asks) or a capture it may
+	// prune as futile, or at the root, and says so here so that the child
+	// does not ask again (inCheckAt). Every caller that enters a node at
+	// this ply sets it: false when it does not know.
+	checkKnown, checkGiven bool
 	// reduction is the late move reduction of the move being searched
 	// with a null window from this ply, 0 when it is not reduced
 	// (step 7c).
@@ -122,6 +129,9 @@ type plyData struct {
 	// stage is.
 	stage, nCaps, nBad, cur int
 	hashMove                chess.Move
+	// ci is the node's checks and pins, computed by the first legality
+	// test or generation of nextMove that needs them (chess.CheckInfo).
+	ci chess.CheckInfo
 	// tried holds the quiet moves the node's move loop has tried, in
 	// order (nTried of them), for updateHistory.
 	tried  [chess.MaxMoves]chess.Move
@@ -510,6 +520,7 @@ func (s *Searcher) rootSearch(depth, pvIdx, alpha, beta int) int {
 		s.stack[0].move, s.stack[0].piece = rm.move, s.pos.At(rm.move.From())
 		u := s.makeMove(rm.move)
 		givesCheck := s.pos.InCheck()
+		s.stack[1].checkKnown, s.stack[1].checkGiven = true, givesCheck
 		newDepth := depth - 1
 		var score int
 		if i == pvIdx {
