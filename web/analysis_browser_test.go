@@ -79,13 +79,20 @@ func TestBrowserAnalysis(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("lines after 1. e4: %s", afterE4)
-	// A click on the second move of line 1 plays the line up to it.
-	line := strings.Fields(eval(`an.lines[0].pv.slice(0, 2).join(" ")`))
+	// A click on the second move of line 1 plays the line up to it. The
+	// analysis goes on and replaces its lines while the test runs, so the
+	// line is read and clicked in one script: the page's handler reads
+	// an.lines at the click, and a line read a moment earlier may be gone.
+	line := strings.Fields(eval(`(() => {
+		const pv = an.lines[0].pv.slice(0, 2), m = document.querySelector('#an-lines-list .pvm[data-k="0"][data-j="1"]');
+		if (pv.length < 2 || !m) return pv.join(" ");
+		m.click();
+		return pv.join(" ");
+	})()`))
 	if len(line) != 2 {
 		t.Fatalf("line 1 is shorter than two moves: %v", line)
 	}
 	err = chromedp.Do(ctx,
-		click(`#an-lines-list .pvm[data-k="0"][data-j="1"]`),
 		waitJS("the line played", fmt.Sprintf(`app.state.moves.length === 7 && app.state.moves[5] === %q && app.state.moves[6] === %q`, line[0], line[1])),
 		// Back to 2. Nf3 in the move list, and 2. Nc3 instead: a variation.
 		click(`#moves span[data-path="3"]`),
