@@ -1,11 +1,8 @@
 package search
 
 import (
-	"bufio"
 	"math/rand"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"ox88/chess"
@@ -19,18 +16,7 @@ import (
 // the order among moves of equal score: the moves pickMove gives in a run
 // of equal scores are the moves nextMove gives in the same places.
 func TestNextMoveOrder(t *testing.T) {
-	fens := append([]string(nil), BenchPositions...)
-	f, err := os.Open("../testdata/perftsuite.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fen, _, ok := strings.Cut(sc.Text(), ";"); ok {
-			fens = append(fens, strings.TrimSpace(fen))
-		}
-	}
-	f.Close()
+	fens := orderingFENs(t)
 	rng := rand.New(rand.NewSource(1))
 	s := NewSearcher(1)
 	const ply = 1

@@ -18,18 +18,7 @@ import (
 // the capturer, and its cut "neither side can gain" drops the last
 // capture's option; neither changes the sign.)
 func TestSeeGE(t *testing.T) {
-	fens := append([]string(nil), BenchPositions...)
-	f, err := os.Open("../testdata/perftsuite.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fen, _, ok := strings.Cut(sc.Text(), ";"); ok {
-			fens = append(fens, strings.TrimSpace(fen))
-		}
-	}
-	f.Close()
+	fens := orderingFENs(t)
 	rng := rand.New(rand.NewSource(1))
 	thresholds := []int{0}
 	s := NewSearcher(1)
@@ -68,4 +57,23 @@ func TestSeeGE(t *testing.T) {
 		t.Fatalf("only %d captures checked", checked)
 	}
 	t.Logf("%d captures checked", checked)
+}
+
+// orderingFENs returns the bench positions and those of the perft suite,
+// the positions the move-ordering tests start their random games from.
+func orderingFENs(t *testing.T) []string {
+	t.Helper()
+	fens := append([]string(nil), BenchPositions...)
+	f, err := os.Open("../testdata/perftsuite.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if fen, _, ok := strings.Cut(sc.Text(), ";"); ok {
+			fens = append(fens, strings.TrimSpace(fen))
+		}
+	}
+	return fens
 }
