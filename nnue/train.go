@@ -134,32 +134,82 @@ func newTrainer(cfg TrainConfig) *Trainer {
 // shape ValidArch refuses (check cfg with cfg.Check first).
 // NewTrainerFrom returns a trainer that starts from net's weights instead
 // of random ones: training goes on from a net already made (fine-tuning on
-// new data), with fresh optimiser moments. The net's shape must be cfg's:
-// hidden width, king buckets, output layers and king mirroring. Quantise of
-// the new trainer gives back net's weights exactly.
+// new data), with fresh optimiser moments. When net's shape is cfg's
+// (hidden width, king buckets, output layers and king mirroring), Quantise
+// of the new trainer gives back net's weights exactly.
+//
+// A net may also grow into a larger shape (see Grows): a wider accumulator,
+// king buckets, output layers by material or king mirroring. The new
+// accumulator lanes start with small random input weights and zero output
+// weights, so they add nothing until training gives them a use; every king
+// bucket and every output layer starts as a copy of the net's one. The
+// grown net evaluates as net did wherever both perspectives see the board
+// as net did (always, unless king mirroring is new: then with both kings on
+// files a to d), so training starts from what net knows instead of from
+// nothing.
 func NewTrainerFrom(cfg TrainConfig, net *Net) (*Trainer, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	t := newTrainer(cfg)
-	if net.Hidden != t.hidden || net.KingBuckets != t.cfg.KingBuckets || int(net.Buckets) != t.cfg.Buckets || net.Mirrored != t.cfg.KingMirror {
-		return nil, fmt.Errorf("the net is %dx%d -> %d (king-mirrored %v), the training %dx%d -> %d (king-mirrored %v)",
-			net.KingBuckets, net.Hidden, net.Buckets, net.Mirrored, t.cfg.KingBuckets, t.hidden, t.cfg.Buckets, t.cfg.KingMirror)
+	if err := Grows(net, t.hidden, t.cfg.KingBuckets, t.cfg.Buckets, t.cfg.KingMirror); err != nil {
+		return nil, err
 	}
+	h, nh := t.hidden, net.Hidden
 	p := t.params
-	for i, w := range net.FTWeights {
-		p[i] = float32(float64(w) / QA)
+	rng := rand.New(rand.NewPCG(t.cfg.Seed, 89))
+	for kb := 0; kb < t.cfg.KingBuckets; kb++ {
+		from := kb % net.KingBuckets // the same bucket, or net's only one
+		for f := 0; f < Inputs; f++ {
+			dst := p[(kb*Inputs+f)*h : (kb*Inputs+f+1)*h]
+			src := net.FTWeights[(from*Inputs+f)*nh : (from*Inputs+f+1)*nh]
+			for j, w := range src {
+				dst[j] = float32(float64(w) / QA)
+			}
+			for j := nh; j < h; j++ {
+				dst[j] = float32((rng.Float64()*2 - 1) / math.Sqrt(30))
+			}
+		}
 	}
 	for j, b := range net.FTBias {
 		p[t.offFTB+j] = float32(float64(b) / QA)
 	}
-	for i, w := range net.OutWeights {
-		p[t.offOW+i] = float32(float64(w) / float64(net.QB))
-	}
-	for b, v := range net.OutBias {
-		p[t.offOB+b] = float32(float64(v) / (QA * float64(net.QB)))
+	for b := 0; b < t.cfg.Buckets; b++ {
+		from := b % int(net.Buckets)
+		src := net.OutWeights[from*2*nh : (from+1)*2*nh]
+		dst := p[t.offOW+b*2*h : t.offOW+(b+1)*2*h]
+		for side := 0; side < 2; side++ { // the side to move's half, then the other's
+			for j := 0; j < nh; j++ {
+				dst[side*h+j] = float32(float64(src[side*nh+j]) / float64(net.QB))
+			}
+		}
+		p[t.offOB+b] = float32(float64(net.OutBias[from]) / (QA * float64(net.QB)))
 	}
 	return t, nil
+}
+
+// Grows reports whether net can start the training of a net hidden wide
+// with kingBuckets king buckets, buckets output layers and king mirroring
+// mirrored (NewTrainerFrom), and why not: each of them must be net's own
+// or grow from it (a wider accumulator; king buckets from none; output
+// layers by material from one; mirroring from none).
+func Grows(net *Net, hidden, kingBuckets, buckets int, mirrored bool) error {
+	if buckets != OutputBuckets {
+		buckets = 1
+	}
+	if hidden < net.Hidden || (kingBuckets != net.KingBuckets && net.KingBuckets != 1) ||
+		(buckets != int(net.Buckets) && net.Buckets != 1) || (net.Mirrored && !mirrored) {
+		return fmt.Errorf("the net is %dx%d -> %d (king-mirrored %v) and cannot grow into the training's %dx%d -> %d (king-mirrored %v)",
+			net.KingBuckets, net.Hidden, net.Buckets, net.Mirrored, kingBuckets, hidden, buckets, mirrored)
+	}
+	return nil
+}
+
+// SameShape reports whether net has exactly the shape of a training with
+// cfg, so that NewTrainerFrom gives it back unchanged.
+func (c TrainConfig) SameShape(net *Net) bool {
+	c.defaults()
+	return net.Hidden == c.Hidden && net.KingBuckets == c.KingBuckets && int(net.Buckets) == c.Buckets && net.Mirrored == c.KingMirror
 }
 
 func NewTrainer(cfg TrainConfig) *Trainer {

@@ -388,8 +388,63 @@ func TestTrainerFrom(t *testing.T) {
 	if got, want := q.Evaluate(pos), net.Evaluate(pos); got != want {
 		t.Errorf("evaluation %d, want %d", got, want)
 	}
-	cfg.Hidden = 2 * net.Hidden
+	cfg.Hidden = net.Hidden - HiddenStep
 	if _, err := NewTrainerFrom(cfg, net); err == nil {
-		t.Error("a net of another width was taken")
+		t.Error("a net was taken by a narrower training")
+	}
+}
+
+// TestTrainerGrown: a net grown into a wider, king-bucketed, king-mirrored
+// shape evaluates as it did wherever both kings stand on files a to d (the
+// board seen as before), and the new lanes have input weights to learn with.
+func TestTrainerGrown(t *testing.T) {
+	net := Default()
+	if net.Mirrored || net.KingBuckets != 1 {
+		t.Skip("the embedded net is already king-mirrored or bucketed")
+	}
+	for _, shape := range []struct {
+		hidden, kingBuckets int
+		mirror              bool
+	}{{2 * net.Hidden, 1, false}, {net.Hidden, 4, true}, {net.Hidden + HiddenStep, 8, true}} {
+		cfg := TrainConfig{Epochs: 1, Buckets: int(net.Buckets), Hidden: shape.hidden, KingBuckets: shape.kingBuckets, KingMirror: shape.mirror}
+		if cfg.SameShape(net) {
+			t.Fatalf("%+v: the same shape as the net", shape)
+		}
+		tr, err := NewTrainerFrom(cfg, net)
+		if err != nil {
+			t.Fatalf("%+v: %v", shape, err)
+		}
+		q := tr.Quantise()
+		if q.Hidden != shape.hidden || q.KingBuckets != shape.kingBuckets || q.Mirrored != shape.mirror {
+			t.Fatalf("%+v: the trainer made a %dx%d net (mirrored %v)", shape, q.KingBuckets, q.Hidden, q.Mirrored)
+		}
+		for _, fen := range []string{
+			"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", // kings on e1 and e8
+			"2kr3r/ppp2ppp/2n5/3q4/3P4/2P2N2/PP3PPP/R2QK2R b KQ - 0 12",
+			"8/5pk1/6p1/8/3K4/8/5PP1/8 w - - 0 50",
+			"r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 4 10",
+			"2kr1b1r/ppp2ppp/2n5/8/4q3/2N5/PPP2PPP/1K1R1B1R w - - 0 12", // kings on b1 and c8
+			"8/8/1p6/2k5/8/1PK5/8/8 b - - 3 60",
+		} {
+			pos := chess.MustParseFEN(fen)
+			wk, bk := pos.KingSquare(chess.White).Index64()&7, pos.KingSquare(chess.Black).Index64()&7
+			got, want := q.Evaluate(pos), net.Evaluate(pos)
+			if seenAsBefore := !shape.mirror || (wk < 4 && bk < 4); seenAsBefore && got != want {
+				t.Errorf("%+v %s: evaluation %d, want %d", shape, fen, got, want)
+			}
+		}
+		if shape.hidden > net.Hidden {
+			nonzero := 0
+			for f := 0; f < Inputs; f++ {
+				for _, w := range q.row(f)[net.Hidden:] {
+					if w != 0 {
+						nonzero++
+					}
+				}
+			}
+			if nonzero == 0 {
+				t.Errorf("%+v: the new lanes have no input weights", shape)
+			}
+		}
 	}
 }

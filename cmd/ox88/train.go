@@ -49,7 +49,7 @@ checkpoint.`)
 	seed := fs.Uint64("seed", 1, "shuffles and initial weights")
 	mirror := fs.Bool("mirror", true, "train positions without castling rights mirrored left to right in about half the epochs")
 	yardstick := fs.Bool("yardstick", true, "first print the validation loss of the hand-written evaluation's static score")
-	initNet := fs.String("init", "", "start from this net file's weights instead of random ones (\"embedded\": the net built into ox88); its shape must be the one asked for")
+	initNet := fs.String("init", "", "start from this net file's weights instead of random ones (\"embedded\": the net built into ox88); its shape is the one asked for, or grows into it (wider, king buckets, king mirroring)")
 	compare := fs.String("compare", "", "also first print the validation loss of this net file's static score (\"embedded\": the net built into ox88), the bar a new net must pass")
 	buckets := fs.Int("buckets", 1, "output layers chosen by the material on the board: 1, or 8")
 	kingMirror := fs.Bool("king-mirror", false, "a king-mirrored net: each side sees the board mirrored while its king is on files e-h")
@@ -128,7 +128,12 @@ checkpoint.`)
 		if tr, err = nnue.NewTrainerFrom(cfg, from); err != nil {
 			return runError("train", fmt.Errorf("--init %s: %v", *initNet, err))
 		}
-		fmt.Fprintf(os.Stderr, "train: starting from the weights of %s\n", *initNet)
+		if cfg.SameShape(from) {
+			fmt.Fprintf(os.Stderr, "train: starting from the weights of %s\n", *initNet)
+		} else {
+			fmt.Fprintf(os.Stderr, "train: starting from the weights of %s (768x%d -> %dx2, king-mirrored %v), grown into the new shape\n",
+				*initNet, from.KingBuckets, from.Hidden, from.Mirrored)
+		}
 	} else {
 		tr = nnue.NewTrainer(cfg)
 	}
