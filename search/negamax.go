@@ -289,17 +289,15 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			capFutile = staticEval+capFutBase+capFutPerDepth*depth+seeValue[victim(&s.pos, m)] <= alpha
 		}
 		st.move, st.piece = m, s.pos.At(m.From())
-		u := s.makeMove(m)
 		// Only quiet moves are pruned or reduced, so only they (and a
 		// capture that may be futile) need to know whether they give
-		// check (an attack test per move); the child is told, so that
-		// it does not ask again at its step 6.
+		// check: chess.Position.GivesCheck answers before the move is
+		// made, so a pruned move is never made. The child is told, so
+		// that it does not ask again at its step 6.
 		checkKnown := quiet || capFutile
-		checks := checkKnown && s.pos.InCheck()
-		s.stack[ply+1].checkKnown, s.stack[ply+1].checkGiven = checkKnown, checks
+		checks := checkKnown && s.pos.GivesCheck(m)
 		if capFutile && !checks {
 			s.note(StepFutility, m, staticEval+capFutBase+capFutPerDepth*depth)
-			s.unmakeMove(m, u)
 			continue
 		}
 		givesCheck := quiet && checks
@@ -320,13 +318,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			fd := max(depth-r, 1)
 			if fd <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(fd-1) <= alpha {
 				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(fd-1))
-				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
 			if !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
 				s.note(StepLMP, m, quiets)
-				s.unmakeMove(m, u)
 				quiets++
 				continue
 			}
@@ -334,6 +330,8 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		if quiet {
 			quiets++
 		}
+		u := s.makeMove(m)
+		s.stack[ply+1].checkKnown, s.stack[ply+1].checkGiven = checkKnown, checks
 		newDepth := depth - 1
 		st.doubleExts = s.stack[ply-1].doubleExts
 		if m == hashMove {

@@ -79,6 +79,10 @@ var componentRules = []componentRule{
 	{compAttack, "ox88/chess.(*Position).IsAttacked"},
 	{compAttack, "ox88/chess.(*Position).InCheck"},
 	{compAttack, "ox88/chess.(*Position).AttackersOf"},
+	{compAttack, "ox88/chess.(*Position).GivesCheck"},
+	{compAttack, "ox88/chess.(*Position).castlingGivesCheck"},
+	{compAttack, "ox88/chess.(*Position).clearBetween"},
+	{compAttack, "ox88/chess.(*Position).discovers"},
 	{compAttack, "ox88/chess.pieceAttackBit"},
 	{compAttack, "ox88/chess.diffIndex"},
 
