@@ -319,11 +319,13 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			if fd <= futilityMaxDepth && staticEval+futilityBase+futilityPerDepth*(fd-1) <= alpha {
 				s.note(StepFutility, m, staticEval+futilityBase+futilityPerDepth*(fd-1))
 				quiets++
+				i += s.skipPrunedQuiets(ply)
 				continue
 			}
 			if !pvNode && depth <= lmpMaxDepth && quiets >= lmpBase+depth*depth {
 				s.note(StepLMP, m, quiets)
 				quiets++
+				i += s.skipPrunedQuiets(ply)
 				continue
 			}
 		}

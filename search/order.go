@@ -96,6 +96,37 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 	st.hashMove = hashMove
 	st.nTried = 0
 	st.ci = chess.CheckInfo{}
+	st.restAsked = false
+}
+
+// skipPrunedQuiets is called by the move loop of the node at ply when it
+// has pruned a quiet move (step 13). Once one quiet move is pruned, every
+// later quiet move that gives no check is pruned too: late-move pruning
+// counts up, and futility's margin only shrinks as the move number grows
+// (lmrTable does not decrease along a row) while alpha and the best score
+// only rise. So if no move left in the quiet stage gives check, none of
+// them would be searched, and their order, which costs a selectBest scan
+// each, does not matter: the stage is skipped, and the number of moves
+// skipped is returned for the loop's move count. Nothing else reads them:
+// the history update that reads the tried moves (plyData.tried) follows a
+// cutoff by a quiet move, and none is searched here any more. It returns 0
+// and skips nothing when a move left gives check, outside the quiet
+// stage, after its first call at the node, and under a recorder (which
+// notes every pruned move).
+func (s *Searcher) skipPrunedQuiets(ply int) int {
+	st := &s.stack[ply]
+	if st.stage != stageQuiets || st.restAsked || s.rec != nil {
+		return 0
+	}
+	st.restAsked = true
+	rest := st.moves.Moves[st.cur:st.moves.N]
+	for _, m := range rest {
+		if s.pos.GivesCheck(m) {
+			return 0
+		}
+	}
+	st.cur = st.moves.N
+	return len(rest)
 }
 
 // nextMove returns the next move of the node at ply to try, NoMove when

@@ -129,6 +129,9 @@ type plyData struct {
 	// stage is.
 	stage, nCaps, nBad, cur int
 	hashMove                chess.Move
+	// restAsked says that skipPrunedQuiets has looked at the rest of the
+	// quiet stage already.
+	restAsked bool
 	// ci is the node's checks and pins, computed by the first legality
 	// test or generation of nextMove that needs them (chess.CheckInfo).
 	ci chess.CheckInfo
