@@ -152,7 +152,7 @@ func TestIncrementalStateOverPerftTrees(t *testing.T) {
 func samePosition(a, b *Position) bool {
 	if a.board != b.board || a.count != b.count || a.pieces != b.pieces || a.side != b.side ||
 		a.castle != b.castle || a.ep != b.ep || a.halfmove != b.halfmove || a.fullmove != b.fullmove ||
-		a.key != b.key || a.castlePlans != b.castlePlans || a.castleMask != b.castleMask || a.chess960 != b.chess960 {
+		a.key != b.key || a.pawnKey != b.pawnKey || a.materialKey != b.materialKey || a.castlePlans != b.castlePlans || a.castleMask != b.castleMask || a.chess960 != b.chess960 {
 		return false
 	}
 	for pc := range a.list {

@@ -37,6 +37,11 @@ type Position struct {
 
 	key uint64 // Zobrist key (Polyglot layout), kept incrementally
 
+	// PawnKey and MaterialKey, kept incrementally by the board helpers
+	// below as key is; materialKey relative to the empty board's
+	// (materialBase), so that it starts at zero.
+	pawnKey, materialKey uint64
+
 	// What the castling rights mean, set with the position (setCastling)
 	// and never changed by a move: each right's rook and squares, and,
 	// per square, the rights that a move leaving or landing on it keeps
@@ -104,8 +109,8 @@ func (p *Position) PieceSquares(pc Piece) []Square { return p.list[pc&15][:p.pie
 func (p *Position) PieceCount(c Color) int { return int(p.count[c&1]) }
 
 // The helpers below are the only code that changes the board. The
-// key, the piece lists and the counts all change here
-// and nowhere else, so a recount can check them.
+// keys (key, pawnKey, materialKey), the piece lists and the counts all
+// change here and nowhere else, so a recount can check them.
 
 // put places pc on the empty square sq, at the end of its list.
 func (p *Position) put(sq Square, pc Piece) {
@@ -137,9 +142,12 @@ func (p *Position) place(sq Square, pc Piece, slot uint8) {
 	p.board[sq] = pc
 	p.list[pc][slot] = sq
 	p.index[sq] = slot
+	p.materialKey ^= materialStep[pc][p.pieces[pc]&15]
 	p.pieces[pc]++
 	p.count[pc>>3]++
-	p.key ^= pieceKeys[pc][sq]
+	k := pieceKeys[pc][sq]
+	p.key ^= k
+	p.pawnKey ^= k & pawnKeyMask[pc]
 }
 
 // remove takes the piece off sq; the last piece of its list fills the hole.
@@ -153,7 +161,10 @@ func (p *Position) remove(sq Square) {
 	p.index[last] = slot
 	p.board[sq] = Empty
 	p.count[pc>>3]--
-	p.key ^= pieceKeys[pc&15][sq]
+	p.materialKey ^= materialStep[pc][p.pieces[pc]&15]
+	k := pieceKeys[pc][sq]
+	p.key ^= k
+	p.pawnKey ^= k & pawnKeyMask[pc]
 }
 
 // relocate moves the piece on from to the empty square to; its list slot
@@ -167,7 +178,9 @@ func (p *Position) relocate(from, to Square) {
 	p.board[to] = pc
 	p.list[pc&15][slot] = to
 	p.index[to] = slot
-	p.key ^= pieceKeys[pc&15][from] ^ pieceKeys[pc&15][to]
+	k := pieceKeys[pc&15][from] ^ pieceKeys[pc&15][to]
+	p.key ^= k
+	p.pawnKey ^= k & pawnKeyMask[pc&15]
 }
 
 // castleMove moves the king from kf to kt and the rook from rf to rt.

@@ -10,6 +10,16 @@ var (
 	castleKeys [16]uint64      // indexed by the 4-bit castling rights
 	epKeys     [8]uint64       // indexed by file
 	whiteKey   uint64          // XORed in when White is to move
+
+	// pawnKeyMask[pc] is all ones for a pawn and zero for every other
+	// piece: the board helpers XOR a piece's key into pawnKey through it,
+	// without a branch.
+	pawnKeyMask [16]uint64
+	// materialStep[pc][n] is the change of MaterialKey when the count of
+	// pc goes from n to n+1 or back (zero for the kings), and
+	// materialBase is MaterialKey of the empty board.
+	materialStep [16][16]uint64
+	materialBase uint64
 )
 
 func init() {
@@ -37,7 +47,17 @@ func init() {
 		epKeys[f] = polyglotRandom[772+f]
 	}
 	whiteKey = polyglotRandom[780]
+	pawnKeyMask[WPawn], pawnKeyMask[BPawn] = ^uint64(0), ^uint64(0)
+	for _, pc := range materialPieces {
+		materialBase ^= pieceKeys[pc][SquareFrom64(0)]
+		for n := range 15 {
+			materialStep[pc][n] = pieceKeys[pc][SquareFrom64(n)] ^ pieceKeys[pc][SquareFrom64(n+1)]
+		}
+	}
 }
+
+// materialPieces are the pieces MaterialKey counts: all but the kings.
+var materialPieces = [...]Piece{WPawn, WKnight, WBishop, WRook, WQueen, BPawn, BKnight, BBishop, BRook, BQueen}
 
 // epKeyed reports whether the en-passant square enters the key. Polyglot's
 // rule: only when a pawn of the side to move stands beside the pawn that just
@@ -84,27 +104,13 @@ func (p *Position) ComputeKey() uint64 {
 // PawnKey returns a key of the pawns alone: the XOR of the pawns' piece
 // keys, so positions with the same pawns on the same squares share it
 // whatever the other pieces do. The search keys its correction history by
-// it. It is computed from the piece lists (at most sixteen XORs), not kept
-// incrementally, so that MakeMove pays nothing for it.
-func (p *Position) PawnKey() uint64 {
-	var k uint64
-	for _, pc := range [2]Piece{WPawn, BPawn} {
-		for _, sq := range p.PieceSquares(pc) {
-			k ^= pieceKeys[pc][sq&0x7f]
-		}
-	}
-	return k
-}
+// it. It is kept incrementally, as Key is: a pawn's move, capture or
+// promotion changes it by one or two XORs.
+func (p *Position) PawnKey() uint64 { return p.pawnKey }
 
 // MaterialKey returns a key of the material alone: for every piece other
 // than the kings, the key of that piece on the n-th square (a1, b1, ...),
 // where n is how many of it are on the board. Positions with the same
-// pieces, wherever they stand, share it. Computed from the piece counts,
-// like PawnKey.
-func (p *Position) MaterialKey() uint64 {
-	var k uint64
-	for _, pc := range [...]Piece{WPawn, WKnight, WBishop, WRook, WQueen, BPawn, BKnight, BBishop, BRook, BQueen} {
-		k ^= pieceKeys[pc][SquareFrom64(int(p.pieces[pc]&63))]
-	}
-	return k
-}
+// pieces, wherever they stand, share it. Kept incrementally like PawnKey:
+// a capture or promotion changes it (materialStep).
+func (p *Position) MaterialKey() uint64 { return p.materialKey ^ materialBase }
