@@ -544,31 +544,44 @@ func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, remov
 			}
 		}
 	}
+	// The sliders and the king, along the eight lines: the first piece on
+	// each (x-rays through removed pieces). A bishop on a diagonal or a
+	// rook on a line is the least valuable attacker left (bishop < rook <
+	// queen < king) and the first of its kind along the lines, so it is
+	// returned at once; a queen or the king is kept while the other lines
+	// are looked at.
 	bestSq, bestKind := chess.NoSquare, chess.NoKind
-	consider := func(sq chess.Square, k chess.Kind) {
-		if bestKind == chess.NoKind || seeValue[k] < seeValue[bestKind] {
-			bestSq, bestKind = sq, k
-		}
-	}
-	for dir := 0; dir < 8; dir++ {
-		var d chess.Square
-		diagonal := dir < 4
-		if diagonal {
-			d = chess.BishopSteps[dir]
-		} else {
-			d = chess.RookSteps[dir-4]
-		}
-		for sq, dist := to+d, 1; sq.OnBoard(); sq, dist = sq+d, dist+1 {
+	for _, d := range chess.BishopSteps {
+		for sq := to + d; sq.OnBoard(); sq += d {
 			pc := pos.At(sq)
 			if pc == chess.Empty || removed&bit64(sq) != 0 {
 				continue
 			}
 			if pc.Color() == side {
 				switch k := pc.Kind(); {
-				case k == chess.Queen, k == chess.Bishop && diagonal, k == chess.Rook && !diagonal:
-					consider(sq, k)
-				case k == chess.King && dist == 1:
-					consider(sq, k)
+				case k == chess.Bishop:
+					return sq, k
+				case k == chess.Queen && bestKind != chess.Queen,
+					k == chess.King && sq == to+d && bestKind == chess.NoKind:
+					bestSq, bestKind = sq, k
+				}
+			}
+			break
+		}
+	}
+	for _, d := range chess.RookSteps {
+		for sq := to + d; sq.OnBoard(); sq += d {
+			pc := pos.At(sq)
+			if pc == chess.Empty || removed&bit64(sq) != 0 {
+				continue
+			}
+			if pc.Color() == side {
+				switch k := pc.Kind(); {
+				case k == chess.Rook:
+					return sq, k
+				case k == chess.Queen && bestKind != chess.Queen,
+					k == chess.King && sq == to+d && bestKind == chess.NoKind:
+					bestSq, bestKind = sq, k
 				}
 			}
 			break
