@@ -190,7 +190,7 @@ func (p *Position) generate(ml *MoveList, mode int, ci *CheckInfo) {
 			pinDir := pinDirection(pinned, from, ksq)
 			promoting := from.Rank() == preRank
 			// Pushes: a pawn pinned along a diagonal or rank cannot push.
-			if to := from + push; p.board[to] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
+			if to := from + push; (quiets || promoting) && p.board[to] == Empty && (pinDir == 0 || pinDir == push || pinDir == -push) {
 				if promoting {
 					if captures && (checkMask == allSquares || checkMask&bit(to) != 0) {
 						addPromotions(ml, Move(from)|Move(to)<<8)
@@ -242,14 +242,26 @@ func (p *Position) generate(ml *MoveList, mode int, ci *CheckInfo) {
 				}
 			}
 		}
-		for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
-			p.genSlider(ml, from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
-		}
-		for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
-			p.genSlider(ml, from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
-		}
-		for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
-			p.genSlider(ml, from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
+		if quiets {
+			for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
+				p.genSlider(ml, from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
+			}
+			for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
+				p.genSlider(ml, from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
+			}
+			for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
+				p.genSlider(ml, from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask, mode)
+			}
+		} else {
+			for _, from := range p.PieceSquares(MakePiece(us, Bishop)) {
+				p.genSliderCaptures(ml, from, BishopSteps[:], pinDirection(pinned, from, ksq), checkMask)
+			}
+			for _, from := range p.PieceSquares(MakePiece(us, Rook)) {
+				p.genSliderCaptures(ml, from, RookSteps[:], pinDirection(pinned, from, ksq), checkMask)
+			}
+			for _, from := range p.PieceSquares(MakePiece(us, Queen)) {
+				p.genSliderCaptures(ml, from, KingSteps[:], pinDirection(pinned, from, ksq), checkMask)
+			}
 		}
 	}
 
@@ -302,6 +314,27 @@ func (p *Position) genSlider(ml *MoveList, from Square, steps []Square, pinDir S
 				ml.add(Move(from) | Move(to)<<8 | FlagCapture)
 			}
 			break
+		}
+	}
+}
+
+// genSliderCaptures is genSlider for captures alone (the captures stage
+// of a search, quiescence): each line is walked to its first piece without
+// a look at the empty squares on the way, and the moves come in
+// genSlider's order.
+func (p *Position) genSliderCaptures(ml *MoveList, from Square, steps []Square, pinDir Square, checkMask uint64) {
+	them := p.side ^ 1
+	for _, d := range steps {
+		if pinDir != 0 && d != pinDir && d != -pinDir {
+			continue
+		}
+		to := from + d
+		for p.board[to] == Empty {
+			to += d
+		}
+		// offBoard's colour is neither side's.
+		if p.board[to].Color() == them && (checkMask == allSquares || checkMask&bit(to) != 0) {
+			ml.add(Move(from) | Move(to)<<8 | FlagCapture)
 		}
 	}
 }

@@ -91,6 +91,7 @@ var componentRules = []componentRule{
 	{compGeneration, "ox88/chess.(*Position).GenerateCaptures"},
 	{compGeneration, "ox88/chess.(*Position).generate"},
 	{compGeneration, "ox88/chess.(*Position).genSlider"},
+	{compGeneration, "ox88/chess.(*Position).genSliderCaptures"},
 	{compGeneration, "ox88/chess.(*Position).checkInfo"},
 	{compGeneration, "ox88/chess.(*Position).CountMoves"},
 	{compGeneration, "ox88/chess.(*Position).countSlider"},
