@@ -301,6 +301,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 			continue
 		}
 		givesCheck := quiet && checks
+		if givesCheck {
+			s.quietChecked(ply)
+		}
 		// Step 13. Pruning of late quiet moves near the horizon (never the
 		// first move, never while in check or giving check, never when
 		// mated scores are at stake): futility and late-move pruning.

@@ -96,7 +96,7 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 	st.hashMove = hashMove
 	st.nTried = 0
 	st.ci = chess.CheckInfo{}
-	st.restAsked = false
+	st.restAsked, st.checksLeft = false, 0
 }
 
 // skipPrunedQuiets is called by the move loop of the node at ply when it
@@ -104,29 +104,45 @@ func (s *Searcher) startMoves(ply int, hashMove chess.Move) {
 // later quiet move that gives no check is pruned too: late-move pruning
 // counts up, and futility's margin only shrinks as the move number grows
 // (lmrTable does not decrease along a row) while alpha and the best score
-// only rise. So if no move left in the quiet stage gives check, none of
+// only rise. So once no move left in the quiet stage gives check, none of
 // them would be searched, and their order, which costs a selectBest scan
 // each, does not matter: the stage is skipped, and the number of moves
 // skipped is returned for the loop's move count. Nothing else reads them:
 // the history update that reads the tried moves (plyData.tried) follows a
-// cutoff by a quiet move, and none is searched here any more. It returns 0
-// and skips nothing when a move left gives check, outside the quiet
-// stage, after its first call at the node, and under a recorder (which
-// notes every pruned move).
+// cutoff by a quiet move, and none is searched here any more.
+//
+// At its first call at the node it counts the moves left that give check
+// (checksLeft); the loop counts them down as they come (quietChecked), and
+// the stage is skipped at the first pruned move after the last of them.
+// It returns 0 and skips nothing while one is still to come, outside the
+// quiet stage, and under a recorder (which notes every pruned move).
 func (s *Searcher) skipPrunedQuiets(ply int) int {
 	st := &s.stack[ply]
-	if st.stage != stageQuiets || st.restAsked || s.rec != nil {
+	if st.stage != stageQuiets || s.rec != nil {
 		return 0
 	}
-	st.restAsked = true
 	rest := st.moves.Moves[st.cur:st.moves.N]
-	for _, m := range rest {
-		if s.pos.GivesCheck(m) {
-			return 0
+	if !st.restAsked {
+		st.restAsked = true
+		for _, m := range rest {
+			if s.pos.GivesCheck(m) {
+				st.checksLeft++
+			}
 		}
+	}
+	if st.checksLeft > 0 {
+		return 0
 	}
 	st.cur = st.moves.N
 	return len(rest)
+}
+
+// quietChecked tells skipPrunedQuiets that the node at ply has come to a
+// quiet move that gives check.
+func (s *Searcher) quietChecked(ply int) {
+	if st := &s.stack[ply]; st.restAsked {
+		st.checksLeft--
+	}
 }
 
 // nextMove returns the next move of the node at ply to try, NoMove when

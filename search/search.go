@@ -130,8 +130,10 @@ type plyData struct {
 	stage, nCaps, nBad, cur int
 	hashMove                chess.Move
 	// restAsked says that skipPrunedQuiets has looked at the rest of the
-	// quiet stage already.
-	restAsked bool
+	// quiet stage already, and checksLeft counts the moves of that rest
+	// that give check and are still to come.
+	restAsked  bool
+	checksLeft int
 	// ci is the node's checks and pins, computed by the first legality
 	// test or generation of nextMove that needs them (chess.CheckInfo).
 	ci chess.CheckInfo
