@@ -48,6 +48,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 	moves := st.moves.Moves[:st.moves.N]
 	scores := st.scores[:len(moves)]
 	cont := s.contRows(ply)
+	attacked := pawnAttacks(pos, pos.SideToMove()^1)
 	for i, m := range moves {
 		var v int
 		switch {
@@ -69,7 +70,7 @@ func (s *Searcher) scoreMoves(ply int, hashMove chess.Move) {
 			v = scoreKiller2
 		default:
 			pc := pos.At(m.From())
-			v = s.quietScore(&cont, pc, m) + threatScore(pos, pc, m)
+			v = s.quietScore(&cont, pc, m) + threatScore(attacked, pc, m)
 		}
 		scores[i] = int32(v)
 	}
@@ -275,12 +276,13 @@ func (s *Searcher) scoreQuiets(ply int) {
 	scores := st.scores[:len(moves)]
 	n := st.nCaps
 	cont := s.contRows(ply)
+	attacked := pawnAttacks(pos, pos.SideToMove()^1)
 	for _, m := range moves[st.nCaps:] {
 		if m == st.hashMove || m == st.killers[0] || m == st.killers[1] {
 			continue
 		}
 		pc := pos.At(m.From())
-		moves[n], scores[n] = m, int32(s.quietScore(&cont, pc, m)+threatScore(pos, pc, m))
+		moves[n], scores[n] = m, int32(s.quietScore(&cont, pc, m)+threatScore(attacked, pc, m))
 		n++
 	}
 	st.moves.N = n
@@ -384,19 +386,33 @@ func (s *Searcher) updateHistory(ply, depth int, best chess.Move) {
 // a knight, bishop, rook or queen that a pawn attacks is in danger of being
 // lost for a pawn, so moving it to a square no pawn attacks is tried earlier
 // (+threatBonus), and moving one into a pawn's attack later (−threatBonus).
-// Pawns and the king are left to the history.
-func threatScore(pos *chess.Position, pc chess.Piece, m chess.Move) int {
+// Pawns and the king are left to the history. attacked is the set of
+// squares the other side's pawns attack (pawnAttacks), found once per node.
+func threatScore(attacked uint64, pc chess.Piece, m chess.Move) int {
 	if k := pc.Kind(); k == chess.Pawn || k == chess.King {
 		return 0
 	}
-	them := pc.Color() ^ 1
 	switch {
-	case pos.AttackedByPawn(m.To(), them):
+	case attacked&bit64(m.To()) != 0:
 		return -threatBonus
-	case pos.AttackedByPawn(m.From(), them):
+	case attacked&bit64(m.From()) != 0:
 		return threatBonus
 	}
 	return 0
+}
+
+// pawnAttacks returns the squares (bit64's set) that side by's pawns
+// attack: the pawns' set shifted a file either way and a rank forward.
+func pawnAttacks(pos *chess.Position, by chess.Color) uint64 {
+	const fileA, fileH = 0x0101010101010101, 0x8080808080808080
+	var pawns uint64
+	for _, sq := range pos.PieceSquares(chess.MakePiece(by, chess.Pawn)) {
+		pawns |= bit64(sq)
+	}
+	if by == chess.White {
+		return (pawns&^fileA)<<7 | (pawns&^fileH)<<9
+	}
+	return (pawns&^fileA)>>9 | (pawns&^fileH)>>7
 }
 
 // withBonus returns the history value h after a bonus b (a malus when
