@@ -583,7 +583,8 @@ func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, remov
 	// returned at once; a queen or the king is kept while the other lines
 	// are looked at.
 	bestSq, bestKind := chess.NoSquare, chess.NoKind
-	for _, d := range chess.BishopSteps {
+	for _, line := range slidingLines {
+		d := line.step
 		for sq := to + d; sq.OnBoard(); sq += d {
 			pc := pos.At(sq)
 			if pc == chess.Empty || removed&bit64(sq) != 0 {
@@ -591,25 +592,7 @@ func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, remov
 			}
 			if pc.Color() == side {
 				switch k := pc.Kind(); {
-				case k == chess.Bishop:
-					return sq, k
-				case k == chess.Queen && bestKind != chess.Queen,
-					k == chess.King && sq == to+d && bestKind == chess.NoKind:
-					bestSq, bestKind = sq, k
-				}
-			}
-			break
-		}
-	}
-	for _, d := range chess.RookSteps {
-		for sq := to + d; sq.OnBoard(); sq += d {
-			pc := pos.At(sq)
-			if pc == chess.Empty || removed&bit64(sq) != 0 {
-				continue
-			}
-			if pc.Color() == side {
-				switch k := pc.Kind(); {
-				case k == chess.Rook:
+				case k == line.slider:
 					return sq, k
 				case k == chess.Queen && bestKind != chess.Queen,
 					k == chess.King && sq == to+d && bestKind == chess.NoKind:
@@ -621,6 +604,22 @@ func leastAttacker(pos *chess.Position, to chess.Square, side chess.Color, remov
 	}
 	return bestSq, bestKind
 }
+
+// slidingLines are the eight lines out of a square for leastAttacker, the
+// diagonals first (a bishop is worth less than a rook), each with the
+// slider that moves along it.
+var slidingLines = func() (lines [8]struct {
+	step   chess.Square
+	slider chess.Kind
+}) {
+	for i, d := range chess.BishopSteps {
+		lines[i].step, lines[i].slider = d, chess.Bishop
+	}
+	for i, d := range chess.RookSteps {
+		lines[4+i].step, lines[4+i].slider = d, chess.Rook
+	}
+	return lines
+}()
 
 // pieceValue is the textbook value of the piece on sq, for delta pruning.
 func pieceValue(pos *chess.Position, sq chess.Square) int {
