@@ -303,6 +303,7 @@ func (s *Searcher) prepare(pos *chess.Position, history []uint64, lim Limits, st
 	s.resetAccumulators()
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
+		s.stack[i].checkKnown = false // no stale answer for a node entered from outside (Quiesce is exported)
 	}
 	// The root's static evaluation, for the improving test two plies down
 	// (rootSearch does not go through negamax's step 7).
