@@ -7,7 +7,8 @@
 #
 # usage: scripts/gauntlet.sh [OPPONENT ...]
 #   opponents (default: all): fairymax hoichess phalanx gnuchess glaurung
-#   toga2 sf1350 sf1600 sf2000 sf2400 sf2850 sfskill4
+#   toga2 ethereal sf1350 sf1600 sf2000 sf2400 sf2850 sfskill4 (sfNNNN: any
+#   UCI_Elo from 1350 to 2850)
 # environment:
 #   GAMES=100  TC=10+0.1  CONCURRENCY=2  OUT=gauntlet-results
 #   OX88=path to an ox88 binary (default: built from this tree into $OUT)
@@ -33,7 +34,7 @@ mkdir -p "$OUT"
 
 # Install what is missing (Debian/Ubuntu; needs root or sudo).
 need=()
-for pkg in fairymax hoichess phalanx gnuchess glaurung toga2 stockfish; do
+for pkg in fairymax hoichess phalanx gnuchess glaurung toga2 ethereal-chess stockfish; do
 	[ -x "/usr/games/$pkg" ] || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -68,6 +69,7 @@ opponent() {
 	gnuchess) echo "cmd=/usr/games/gnuchess args=--uci name=gnuchess proto=uci option.Hash=16" ;;
 	glaurung) echo "cmd=/usr/games/glaurung name=glaurung proto=uci option.Threads=1 option.Hash=16" ;;
 	toga2) echo "cmd=/usr/games/toga2 name=toga2 proto=uci option.Hash=16" ;;
+	ethereal) echo "cmd=/usr/games/ethereal-chess name=ethereal proto=uci option.Threads=1 option.Hash=16" ;;
 	sf[0-9]*) echo "cmd=/usr/games/stockfish name=stockfish-elo${1#sf} proto=uci option.Threads=1 option.Hash=16 option.UCI_LimitStrength=true option.UCI_Elo=${1#sf}" ;;
 	sfskill4) echo "cmd=/usr/games/stockfish name=stockfish-skill4 proto=uci option.Threads=1 option.Hash=16 option.Skill_Level=4" ;;
 	*) echo "unknown opponent $1" >&2; return 1 ;;
@@ -75,7 +77,7 @@ opponent() {
 }
 
 opponents=("$@")
-[ ${#opponents[@]} -gt 0 ] || opponents=(fairymax hoichess phalanx gnuchess glaurung toga2 sf1350 sf1600 sf2000 sf2400 sf2850 sfskill4)
+[ ${#opponents[@]} -gt 0 ] || opponents=(fairymax hoichess phalanx gnuchess glaurung toga2 ethereal sf1350 sf1600 sf2000 sf2400 sf2850 sfskill4)
 
 for opp in "${opponents[@]}"; do
 	settings=$(opponent "$opp")
