@@ -71,7 +71,7 @@ func Bench(depth int, stop *atomic.Bool, each func(i int, r Result, perDepth []u
 // histories, so its tree is the tree of a fresh searcher. The clearing is
 // not timed. A fresh 16 MiB table for each position, as the bench made
 // until 2026-12, paid the kernel a page fault for every 4 KiB of it inside
-// the timed search: about a tenth of the bench's time went there, which
+// the timed search: about 8% of the bench's time went there, which
 // play, with one table for the whole game, never pays.
 func BenchWith(depth, threads int, opt Options, stop *atomic.Bool, each func(i int, r Result, perDepth []uint64)) (nodes uint64, elapsed time.Duration) {
 	s := NewSearcher(benchHashMB)

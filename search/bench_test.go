@@ -58,3 +58,23 @@ func TestBenchWithThreads(t *testing.T) {
 		t.Errorf("two threads searched exactly the one-thread node counts at all %d positions", len(one))
 	}
 }
+
+// TestBenchTreeIsFresh holds the bench's one searcher, cleared before each
+// position, to the trees of a new searcher for each: the same node count at
+// every position. A history, killer or table entry left over from the
+// position before would change the counts after it.
+func TestBenchTreeIsFresh(t *testing.T) {
+	const depth = 7
+	var reused []uint64
+	BenchWith(depth, 1, DefaultOptions(), nil, func(_ int, r Result, _ []uint64) { reused = append(reused, r.Nodes) })
+	if len(reused) != len(BenchPositions) {
+		t.Fatalf("bench searched %d of %d positions", len(reused), len(BenchPositions))
+	}
+	for i, fen := range BenchPositions {
+		s := NewSearcher(benchHashMB)
+		r := s.Search(chess.MustParseFEN(fen), nil, Limits{Depth: depth}, nil, nil)
+		if r.Nodes != reused[i] {
+			t.Errorf("position %d: the bench's searcher counted %d nodes, a fresh one %d", i, reused[i], r.Nodes)
+		}
+	}
+}

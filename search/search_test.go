@@ -358,3 +358,19 @@ func TestRootStaticEval(t *testing.T) {
 		})
 	}
 }
+
+// TestQuiesceForgetsStaleCheckAnswer: a ply's check answer (checkKnown,
+// checkGiven) is written by the parent that enters it; a new search must
+// not let Quiesce, entered from outside at that ply, read one left by an
+// earlier search. Here the stale answer says "not in check" in a position
+// where the side to move is mated: believing it, quiescence would stand pat.
+func TestQuiesceForgetsStaleCheckAnswer(t *testing.T) {
+	s := NewSearcher(1)
+	mated := chess.MustParseFEN("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+	const ply = 1
+	s.stack[ply].checkKnown, s.stack[ply].checkGiven = true, false
+	s.prepare(mated, nil, Limits{}, nil, nil)
+	if got := s.Quiesce(ply, -Infinity, Infinity, 0); got != -Mate+ply {
+		t.Errorf("Quiesce of a mated position at ply %d: %d, want %d (mated)", ply, got, -Mate+ply)
+	}
+}
