@@ -13,6 +13,11 @@
 # environment:
 #   DATA=/work/data    where shards, binaries and the log go
 #   WORKERS=2          games played at once
+#   OPENINGS=FILE      start positions (EPD or PGN) instead of the standard start;
+#                      read when a shard starts and kept beside it (DATA/SHARD.openings)
+#   PLIES=8            random moves played from each start position
+# A shard's node budget, openings and plies are fixed when it starts
+# (DATA/SHARD.meta); resuming it ignores OPENINGS and PLIES.
 set -euo pipefail
 DATA=${DATA:-/work/data}
 mkdir -p "$DATA/bin"
@@ -68,14 +73,23 @@ if [ ! -e "$shard.meta" ]; then
 		exit 1
 	fi
 	(cd "$root" && go build -o "$DATA/bin/$commit/ox88" ./cmd/ox88)
-	echo "commit $commit seed $seed nodes $nodes" >"$shard.meta"
+	meta="commit $commit seed $seed nodes $nodes"
+	if [ -n "${OPENINGS:-}" ]; then
+		cp "$OPENINGS" "$shard.openings"
+		meta="$meta openings $(basename "$OPENINGS") $(sha256sum <"$shard.openings" | cut -c1-12)"
+	fi
+	[ -n "${PLIES:-}" ] && meta="$meta plies $PLIES"
+	echo "$meta" >"$shard.meta"
 fi
-read -r _ commit _ _ _ _ <"$shard.meta"
+read -r _ commit _ _ _ _ rest <"$shard.meta"
+extra=()
+[ -e "$shard.openings" ] && extra+=(--openings "$shard.openings")
+case " ${rest:-} " in *" plies "*) p=${rest#*plies }; extra+=(--random-plies "${p%% *}") ;; esac
 if [ ! -x "$DATA/bin/$commit/ox88" ] && [ -x "$DATA/bin/ox88-$commit" ]; then
 	mkdir -p "$DATA/bin/$commit" && mv "$DATA/bin/ox88-$commit" "$DATA/bin/$commit/ox88" # the older layout
 fi
 nohup nice -n 19 "$DATA/bin/$commit/ox88" datagen --out "$shard.bin" --seed "$seed" \
-	--nodes "$nodes" --workers "${WORKERS:-2}" >>"$shard.out" 2>>"$shard.err" &
+	--nodes "$nodes" --workers "${WORKERS:-2}" "${extra[@]}" >>"$shard.out" 2>>"$shard.err" &
 echo $! >"$shard.pid"
 log "start s$seed-n$nodes commit $commit positions $(count "$shard.bin") pid $!"
 echo "shard s$seed-n$nodes running (pid $!, commit $commit); scripts/datagen.sh --status"
