@@ -66,6 +66,11 @@ if [ -e "$shard.pid" ] && kill -0 "$(cat "$shard.pid")" 2>/dev/null; then
 	exit 0
 fi
 if [ ! -e "$shard.meta" ]; then
+	case "${PLIES:-8}" in ''|*[!0-9]*) echo "PLIES=$PLIES: want a number of plies" >&2; exit 2 ;; esac
+	if [ -n "${OPENINGS:-}" ] && [ ! -r "$OPENINGS" ]; then
+		echo "OPENINGS=$OPENINGS: no such readable file" >&2
+		exit 2
+	fi
 	root=$(cd "$(dirname "$0")/.." && pwd)
 	commit=$(git -C "$root" rev-parse --short HEAD)
 	if [ -n "$(git -C "$root" status --porcelain -- '*.go' nnue/default.nnue)" ]; then
@@ -76,7 +81,7 @@ if [ ! -e "$shard.meta" ]; then
 	meta="commit $commit seed $seed nodes $nodes"
 	if [ -n "${OPENINGS:-}" ]; then
 		cp "$OPENINGS" "$shard.openings"
-		meta="$meta openings $(basename "$OPENINGS") $(sha256sum <"$shard.openings" | cut -c1-12)"
+		meta="$meta openings $(basename "$OPENINGS" | tr -c 'A-Za-z0-9._\n-' _) $(sha256sum <"$shard.openings" | cut -c1-12)"
 	fi
 	[ -n "${PLIES:-}" ] && meta="$meta plies $PLIES"
 	echo "$meta" >"$shard.meta"
