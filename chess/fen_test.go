@@ -171,9 +171,10 @@ func FuzzParseFEN(f *testing.F) {
 		}
 		for _, m := range ml.Slice() {
 			before := *pos
+			after := pos.KeyAfter(m)
 			u := pos.MakeMove(m)
-			if pos.Key() != pos.ComputeKey() {
-				t.Fatalf("%q: %s: key %016x, recomputed %016x", fen, m, pos.Key(), pos.ComputeKey())
+			if pos.Key() != pos.ComputeKey() || pos.Key() != after {
+				t.Fatalf("%q: %s: key %016x, recomputed %016x, foretold %016x", fen, m, pos.Key(), pos.ComputeKey(), after)
 			}
 			pos.UnmakeMove(m, u)
 			if !samePosition(pos, &before) {

@@ -63,7 +63,7 @@ func TestPerftSuites(t *testing.T) {
 // the incremental state (and the pawn and material keys read from the
 // piece lists) equals a recount, that the captures-only list is
 // the exact ordered subsequence of the full list, that CountMoves counts the
-// full list, and that unmake restores the position exactly. It returns the number of nodes visited.
+// full list, that KeyAfter foretells each move's key, and that unmake restores the position exactly. It returns the number of nodes visited.
 func checkTree(t *testing.T, p *Position, depth int) int {
 	if got, want := p.Key(), p.ComputeKey(); got != want {
 		t.Fatalf("%s: key %016x, recomputed %016x", p.FEN(), got, want)
@@ -98,9 +98,13 @@ func checkTree(t *testing.T, p *Position, depth int) int {
 	nodes := 1
 	for _, m := range all.Slice() {
 		before := *p
+		after := p.KeyAfter(m)
 		u := p.MakeMove(m)
 		if p.IsAttacked(p.KingSquare(p.SideToMove()^1), p.SideToMove()) {
 			t.Fatalf("%s: %s leaves the king in check", before.FEN(), m)
+		}
+		if p.Key() != after {
+			t.Fatalf("%s: %s: KeyAfter %016x, the key after the move %016x", before.FEN(), m, after, p.Key())
 		}
 		nodes += checkTree(t, p, depth-1)
 		p.UnmakeMove(m, u)

@@ -114,3 +114,53 @@ func (p *Position) PawnKey() uint64 { return p.pawnKey }
 // pieces, wherever they stand, share it. Kept incrementally like PawnKey:
 // a capture or promotion changes it (materialStep).
 func (p *Position) MaterialKey() uint64 { return p.materialKey ^ materialBase }
+
+// KeyAfter returns the key the position will have once pseudo-legal move m
+// is made, without making it: MakeMove's key arithmetic alone. The search
+// asks for the child's hash-table line with it as soon as it has picked a
+// move, so that memory is on its way while the move is weighed and made.
+func (p *Position) KeyAfter(m Move) uint64 {
+	k := p.key ^ whiteKey
+	if p.epKeyed() {
+		k ^= epKeys[p.ep&7]
+	}
+	from, to := m.From()&0x7f, m.To()&0x7f
+	if p.castle != NoCastle {
+		k ^= castleKeys[p.castle] ^ castleKeys[p.castle&p.castleMask[from]&p.castleMask[to]]
+	}
+	pc := p.board[from] & 15
+	if m&FlagCastle != 0 {
+		rf, rt := p.CastlingRook(m)
+		rook := MakePiece(p.side, Rook)
+		return k ^ pieceKeys[pc][from] ^ pieceKeys[pc][to] ^ pieceKeys[rook][rf&0x7f] ^ pieceKeys[rook][rt&0x7f]
+	}
+	k ^= pieceKeys[pc][from]
+	if m&FlagCapture != 0 {
+		capSq := to
+		if m&FlagEnPassant != 0 { // the taken pawn stands behind the target square
+			if p.side == White {
+				capSq = to - 16
+			} else {
+				capSq = to + 16
+			}
+		}
+		k ^= pieceKeys[p.board[capSq]&15][capSq]
+	}
+	if promo := m.Promotion(); promo != NoKind {
+		return k ^ pieceKeys[MakePiece(p.side, promo)][to]
+	}
+	k ^= pieceKeys[pc][to]
+	if m&FlagDoublePush != 0 {
+		// The new en-passant square enters the key when an enemy pawn
+		// stands beside the pushed one (epKeyed, seen by the side to move
+		// next).
+		enemy := MakePiece(p.side^1, Pawn)
+		if l := to - 1; l.OnBoard() && p.board[l] == enemy {
+			return k ^ epKeys[to&7]
+		}
+		if r := to + 1; r.OnBoard() && p.board[r] == enemy {
+			return k ^ epKeys[to&7]
+		}
+	}
+	return k
+}

@@ -276,6 +276,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int, pvNode, cutNode bool) in
 		if m == excluded {
 			continue
 		}
+		// Ask for the child's hash-table line now: it loads while the
+		// move is weighed (steps 12 and 13) and made.
+		s.tt.prefetch(s.pos.KeyAfter(m))
 		quiet := m.IsQuiet()
 		if quiet {
 			st.tried[st.nTried] = m

@@ -64,6 +64,12 @@ func (s *Searcher) Quiesce(ply, alpha, beta, qply int) int {
 		}
 	}
 	s.scoreMoves(ply, chess.NoMove)
+	// Ask for every child's hash-table line at once: the loads overlap
+	// one another and the first move's ordering and pruning, where one
+	// asked as each move is made would mostly be waited for.
+	for _, m := range st.moves.Moves[:st.moves.N] {
+		s.tt.prefetch(s.pos.KeyAfter(m))
+	}
 	prune := !inCheck
 	best, bestMove := s.quiesceMoves(ply, qply, alpha, beta, best, staticEval, prune)
 	if s.stopped {

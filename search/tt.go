@@ -197,6 +197,15 @@ func (tt *TranspositionTable) newSearch() {
 	tt.zeroed = false
 }
 
+// prefetch starts bringing key's bucket into the cache and returns at once.
+// The search calls it with a child's key (chess.Position.KeyAfter) before
+// the move is made, so that the child's probe finds its line there instead
+// of waiting on memory: with a table larger than the cache, that wait took
+// about a quarter of ox88 bench's time.
+func (tt *TranspositionTable) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&tt.buckets[key&tt.mask]))
+}
+
 // probe looks up key and reports the entry and whether it was found.
 func (tt *TranspositionTable) probe(key uint64) (ttEntry, bool) {
 	b := &tt.buckets[key&tt.mask]
