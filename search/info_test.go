@@ -61,3 +61,20 @@ func TestReports(t *testing.T) {
 		t.Errorf("%d reports, result %+v", n, r.Info)
 	}
 }
+
+// TestHashFullReported: the table's fill reaches every report and the
+// search's result (it is read there, not at each iteration's result).
+func TestHashFullReported(t *testing.T) {
+	s := NewSearcher(1)
+	var reports []Info
+	r := s.Search(chess.MustParseFEN(chess.StartFEN), nil, Limits{Depth: 9}, nil, func(i Info) { reports = append(reports, i) })
+	if r.Info.HashFull <= 0 || r.Info.HashFull != s.tt.HashFull() {
+		t.Errorf("result's hashfull %d, the table's %d", r.Info.HashFull, s.tt.HashFull())
+	}
+	if len(reports) == 0 {
+		t.Fatal("no reports")
+	}
+	if last := reports[len(reports)-1]; last.HashFull <= 0 {
+		t.Errorf("last report's hashfull %d", last.HashFull)
+	}
+}
