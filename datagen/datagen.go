@@ -48,7 +48,7 @@ type Config struct {
 	Seed             uint64            // the run's seed: the shard
 	RandomPlies      int               // random moves played from each opening (default 8)
 	Openings         []*chess.Position // start positions; nil: the standard start
-	HashMB           int               // each worker's table (default 16)
+	HashMB           int               // each worker's table (default DefaultHashMB)
 	Progress         io.Writer         // progress lines; nil: none
 	ProgressInterval time.Duration     // default 10 s
 	SyncInterval     time.Duration     // how often the file is synced and the journal written (default 2 s)
@@ -63,6 +63,17 @@ type Stats struct {
 	NewGames, NewPositions      int // made by this call
 	WhiteWins, Draws, BlackWins int // of NewGames
 }
+
+// DefaultHashMB is a worker's table unless asked otherwise: 4 MiB, 262,144
+// entries. A game of about 100 moves at 2,000 nodes searches some 200,000
+// nodes, so the game's whole search fits, and the table spans a thousand
+// 4 KiB pages, which the processor's address cache holds, where a 16 MiB
+// one (the engine's default) makes most probes walk the page tables. Timed
+// on 2026-12-06 (60 games from the same seed, one worker, idle machine,
+// six pairs A B A B): 0.91 of the time of 16 MiB, and 3,758 positions
+// against 3,759 (the games hardly change); 1 MiB was 0.97 of 4 MiB's time,
+// too close to call.
+const DefaultHashMB = 4
 
 // openingMaxScore: openings the search scores beyond this are thrown away
 // (the games are adjudicated by selfplay.Play).
@@ -130,6 +141,9 @@ type gameResult struct {
 func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.RandomPlies < 0 {
 		return Stats{}, errors.New("datagen: random plies must not be negative")
+	}
+	if cfg.HashMB <= 0 {
+		cfg.HashMB = DefaultHashMB
 	}
 	selfplay.Defaults(&cfg.Nodes, &cfg.Workers, &cfg.HashMB, &cfg.ProgressInterval)
 	if cfg.SyncInterval <= 0 {

@@ -33,7 +33,7 @@ cleanly; the same command resumes where it stopped.`)
 	seed := fs.Uint64("seed", 1, "the run's seed: runs with different seeds make different games (shards)")
 	plies := fs.Int("random-plies", 8, "random moves played from each start position")
 	openings := fs.String("openings", "", "start positions (EPD or PGN); default: the standard start")
-	hash := fs.Int("hash", 16, "transposition table per worker, MiB")
+	hash := fs.Int("hash", datagen.DefaultHashMB, "transposition table per worker, MiB")
 	optList := fs.String("options", "", "search options as ox88 ab names them (\"nonnue\": the hand-written evaluation instead of the network)")
 	evalFile := fs.String("eval-file", "", "a network file that evaluates instead of the embedded one, whatever --options says (data from net N trains net N+1)")
 	if status, ok := parseFlags(fs, args); !ok {
