@@ -32,14 +32,7 @@ func (p *Position) MakeMove(m Move) Undo {
 		p.castleMove(from, to, rf, rt)
 	} else {
 		if m&FlagCapture != 0 {
-			capSq := to
-			if m&FlagEnPassant != 0 { // the taken pawn stands behind the target square
-				if p.side == White {
-					capSq = to - 16
-				} else {
-					capSq = to + 16
-				}
-			}
+			capSq := p.capturedSquare(m)
 			u.captured = p.board[capSq]
 			u.capSlot = p.index[capSq&0x7f]
 			p.remove(capSq)
@@ -90,14 +83,7 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 		}
 		p.relocate(to, from)
 		if m&FlagCapture != 0 {
-			capSq := to
-			if m&FlagEnPassant != 0 {
-				if p.side == White {
-					capSq = to - 16
-				} else {
-					capSq = to + 16
-				}
-			}
+			capSq := p.capturedSquare(m)
 			p.putAt(capSq, u.captured, u.capSlot)
 		}
 	}
@@ -129,4 +115,18 @@ func (p *Position) UnmakeNullMove(u Undo) {
 	p.ep = u.ep
 	p.halfmove = u.halfmove
 	p.key = u.key
+}
+
+// capturedSquare returns the square of the piece that capture m, by the
+// side to move, takes: its target, or for en passant the square behind it,
+// where the pawn that just pushed two squares stands.
+func (p *Position) capturedSquare(m Move) Square {
+	to := m.To()
+	if m&FlagEnPassant == 0 {
+		return to
+	}
+	if p.side == White {
+		return to - 16
+	}
+	return to + 16
 }

@@ -136,14 +136,7 @@ func (p *Position) KeyAfter(m Move) uint64 {
 	}
 	k ^= pieceKeys[pc][from]
 	if m&FlagCapture != 0 {
-		capSq := to
-		if m&FlagEnPassant != 0 { // the taken pawn stands behind the target square
-			if p.side == White {
-				capSq = to - 16
-			} else {
-				capSq = to + 16
-			}
-		}
+		capSq := p.capturedSquare(m) & 0x7f
 		k ^= pieceKeys[p.board[capSq]&15][capSq]
 	}
 	if promo := m.Promotion(); promo != NoKind {
