@@ -117,8 +117,10 @@ func (p *Position) MaterialKey() uint64 { return p.materialKey ^ materialBase }
 
 // KeyAfter returns the key the position will have once pseudo-legal move m
 // is made, without making it: MakeMove's key arithmetic alone. The search
-// asks for the child's hash-table line with it as soon as it has picked a
-// move, so that memory is on its way while the move is weighed and made.
+// asks for the child's hash-table line with it before the move is made (in
+// negamax as soon as the move is picked, in quiescence for all captures
+// once ordered), so that memory is on its way while the moves are weighed
+// and made.
 func (p *Position) KeyAfter(m Move) uint64 {
 	k := p.key ^ whiteKey
 	if p.epKeyed() {
