@@ -42,7 +42,7 @@ const BenchDepth = 12
 // the embedded network evaluating (nnue.Default): a new embedded net is a
 // new signature. With the hand-written evaluation (`ox88 bench --options
 // nonnue`) the count is BenchSignatureHCE.
-const BenchSignature = 2287534
+const BenchSignature = 2445793
 
 // BenchSignatureHCE is Bench's node count with the hand-written
 // evaluation (`ox88 bench --options nonnue`).
